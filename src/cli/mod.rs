@@ -1,0 +1,240 @@
+//! The command line: argument definitions (clap), logging set-up, reading inputs, exit codes.
+
+mod solve;
+
+use crate::error::InputError;
+use crate::format::{self, Entry, InputFormat, OutputFormat, ReadOptions};
+use crate::models::{Rules, Symbols, sudoku};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+const FORMATS_HELP: &str = "\
+Input formats (detected, or forced with --format):
+  rmit   a size line, a symbols line, then `row,col symbol` lines (0-based):
+           4
+           1 2 3 4
+           0,1 2
+  line   one puzzle per line: n×n characters for n ≤ 9 (digits, `.` or `0` blank), or n×n
+         integers separated by spaces or commas (0 or `.` blank); a file of many lines is a
+         batch, solved line by line
+  grid   n lines of n cells; `|`, `+`, `-` and spaces are decoration, `#` starts a comment
+
+Sizes: n×n with n = k×k, k ≥ 2: 4, 9, 16, 25, 36, … up to 256.
+Symbols: 1..n by default; RMIT files list their own, --symbols sets them for line and grid input.
+
+Exit codes: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input or usage,
+3 a solver printed a grid that breaks the rules (a bug: please report it).
+
+Logs go to stderr: -v shows each decision and backtrack, -vv also every propagator run and
+domain reduction (or set RUST_LOG=debug / RUST_LOG=trace).";
+
+/// Solve Sudoku of any size n = k² with a constraint-programming engine.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku-cp", version, after_help = FORMATS_HELP)]
+pub struct Cli {
+    /// More logging on stderr: -v decisions and backtracks, -vv every propagation step.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve puzzles and print their solutions.
+    #[command(after_help = FORMATS_HELP)]
+    Solve(solve::SolveArgs),
+}
+
+/// Options shared by every command that reads puzzles.
+#[derive(Debug, Args)]
+struct InputArgs {
+    /// Puzzle files; `-` or none reads standard input.
+    files: Vec<String>,
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    format: FormatArg,
+    /// Rules: a built-in name (sudoku) or a rule file.
+    #[arg(long, default_value = "sudoku")]
+    rules: String,
+    /// Symbols for line and grid input, e.g. "0 1 2 3" (default 1..n).
+    #[arg(long)]
+    symbols: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    Auto,
+    Rmit,
+    Line,
+    Grid,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ToArg {
+    /// readable rows with box separators
+    Grid,
+    /// comma-separated rows (RMIT's solution file)
+    Csv,
+    /// one line per puzzle, like line input
+    Line,
+}
+
+impl From<ToArg> for OutputFormat {
+    fn from(t: ToArg) -> Self {
+        match t {
+            ToArg::Grid => OutputFormat::Grid,
+            ToArg::Csv => OutputFormat::Csv,
+            ToArg::Line => OutputFormat::Line,
+        }
+    }
+}
+
+/// A puzzle ready to solve, with where it came from.
+#[derive(Debug)]
+struct Input {
+    source: String,
+    entry: Entry,
+}
+
+/// The program's outcome when it stops early.
+#[derive(Debug)]
+enum Failure {
+    /// Bad input or usage: exit code 2.
+    Input(InputError),
+    /// A solver's answer failed the independent check: exit code 3.
+    Check(String),
+}
+
+impl From<InputError> for Failure {
+    fn from(e: InputError) -> Self {
+        Failure::Input(e)
+    }
+}
+
+/// Runs the command line and returns the exit code.
+pub fn run(cli: Cli) -> ExitCode {
+    init_logging(cli.verbose);
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(Failure::Input(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Check(msg)) => {
+            eprintln!("internal error: {msg}\nThis is a bug in sudoku-cp; please report it.");
+            ExitCode::from(3)
+        }
+    }
+}
+
+fn init_logging(verbose: u8) {
+    let env = env_logger::Env::default().default_filter_or("warn");
+    let mut builder = env_logger::Builder::from_env(env);
+    match verbose {
+        0 => {}
+        1 => {
+            builder.filter_level(log::LevelFilter::Debug);
+        }
+        _ => {
+            builder.filter_level(log::LevelFilter::Trace);
+        }
+    }
+    builder.format(|buf, record| writeln!(buf, "[{}] {}", record.target(), record.args()));
+    let _ = builder.try_init();
+}
+
+impl InputArgs {
+    /// Loads the rules and reads, parses and checks every puzzle of every file, before anything
+    /// is solved or printed.
+    fn load(&self) -> Result<(Rules, Vec<Input>), InputError> {
+        let rules = Rules::load(&self.rules)?;
+        let symbols = self
+            .symbols
+            .as_deref()
+            .map(|text| {
+                let list = text
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|t| !t.is_empty())
+                    .map(|t| {
+                        t.parse::<u64>()
+                            .map_err(|_| format!("`{t}` is not a non-negative integer"))
+                    })
+                    .collect::<Result<Vec<_>, _>>();
+                list.and_then(Symbols::new)
+                    .map_err(|m| InputError::whole("--symbols", m))
+            })
+            .transpose()?;
+        let format = match self.format {
+            FormatArg::Auto => InputFormat::Auto,
+            FormatArg::Rmit => InputFormat::Rmit,
+            FormatArg::Line => InputFormat::Line,
+            FormatArg::Grid => InputFormat::Grid,
+        };
+        let opts = ReadOptions { format, symbols };
+        let files: Vec<&str> = if self.files.is_empty() {
+            vec!["-"]
+        } else {
+            self.files.iter().map(String::as_str).collect()
+        };
+        let mut inputs = Vec::new();
+        for file in files {
+            let (source, bytes) = read_source(file)?;
+            let text = format::decode(&bytes, &source)?;
+            for entry in format::read(text, &source, &opts)? {
+                check_givens(&entry, &rules, &source)?;
+                inputs.push(Input {
+                    source: source.clone(),
+                    entry,
+                });
+            }
+        }
+        Ok((rules, inputs))
+    }
+}
+
+fn read_source(file: &str) -> Result<(String, Vec<u8>), InputError> {
+    if file == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| InputError::whole("<stdin>", format!("cannot read: {e}")))?;
+        return Ok(("<stdin>".to_string(), bytes));
+    }
+    let bytes =
+        std::fs::read(file).map_err(|e| InputError::whole(file, format!("cannot read: {e}")))?;
+    Ok((file.to_string(), bytes))
+}
+
+/// Refuses givens that already break a rule, naming every broken region and symbol.
+fn check_givens(entry: &Entry, rules: &Rules, source: &str) -> Result<(), InputError> {
+    let p = &entry.puzzle;
+    let regions = sudoku::regions(rules, p.size(), p.box_size());
+    let dups = sudoku::duplicates(p.givens(), &regions);
+    if dups.is_empty() {
+        return Ok(());
+    }
+    let what: Vec<String> = dups
+        .iter()
+        .map(|d| sudoku::describe_duplicate(d, &regions, p))
+        .collect();
+    Err(InputError::at(
+        source,
+        entry.line,
+        format!("the givens break the rules: {}", what.join("; ")),
+    ))
+}
+
+/// Writes to stdout; a closed pipe (`| head`) is not an error worth a message.
+fn print(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("error: cannot write to standard output: {e}");
+    }
+}

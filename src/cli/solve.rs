@@ -1,0 +1,167 @@
+//! `sudoku-cp solve`: solve every puzzle of every input and print the solutions in order.
+
+use super::{Failure, InputArgs, ToArg, print};
+use crate::engine::{Limits, Stats};
+use crate::error::InputError;
+use crate::format::{self, InputFormat, OutputFormat};
+use crate::models::sudoku;
+use crate::solvers;
+use clap::Args;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Args)]
+pub(super) struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Solver: cp (alias advanced).
+    #[arg(long, default_value = "cp")]
+    solver: String,
+    /// Output format [default: line for line input, else grid; csv in --output for RMIT input].
+    #[arg(long, value_enum)]
+    to: Option<ToArg>,
+    /// Write the solutions to this file instead of standard output (replaced whole, never
+    /// left half-written).
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// Print each puzzle before its solution.
+    #[arg(long)]
+    show: bool,
+    /// Print search statistics to stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
+    let solver = solvers::find(&args.solver).ok_or_else(|| {
+        let names: Vec<String> = solvers::registry()
+            .iter()
+            .map(|s| format!("{} ({})", s.name(), s.aliases().join(", ")))
+            .collect();
+        InputError::whole(
+            "--solver",
+            format!(
+                "unknown solver `{}`; known: {}",
+                args.solver,
+                names.join(", ")
+            ),
+        )
+    })?;
+    let (rules, inputs) = args.input.load()?;
+    let mut out = String::new();
+    let mut shown = String::new();
+    let mut unsolved = 0;
+    let mut total = Stats::default();
+    for (i, input) in inputs.iter().enumerate() {
+        let (puzzle, entry) = (&input.entry.puzzle, &input.entry);
+        let to = args
+            .to
+            .map(OutputFormat::from)
+            .unwrap_or(match entry.format {
+                InputFormat::Line => OutputFormat::Line,
+                InputFormat::Rmit if args.output.is_some() => OutputFormat::Csv,
+                _ => OutputFormat::Grid,
+            });
+        let outcome = solver.solve(puzzle, &rules, &Limits::solutions(1));
+        let where_ = format!("{}:{}", input.source, entry.line);
+        if args.stats {
+            eprintln!("{where_}: {}", stats_line(&outcome.stats));
+        }
+        add(&mut total, &outcome.stats);
+        if args.show {
+            let _ = writeln!(shown, "puzzle ({where_}, {} gaps):", puzzle.gaps());
+            format::write(&mut shown, to, puzzle, puzzle.givens());
+        }
+        let text = match &outcome.solution {
+            Some(grid) => {
+                let problems = sudoku::check_solution(puzzle, &rules, grid);
+                if !problems.is_empty() {
+                    return Err(Failure::Check(format!(
+                        "solver {} answered {where_} with a grid that fails the check: {}",
+                        solver.name(),
+                        problems.join("; ")
+                    )));
+                }
+                let cells: Vec<Option<usize>> = grid.iter().map(|&v| Some(v)).collect();
+                let mut s = String::new();
+                format::write(&mut s, to, puzzle, &cells);
+                s
+            }
+            None => {
+                unsolved += 1;
+                "no solution\n".to_string()
+            }
+        };
+        if args.show {
+            shown.push_str("solution:\n");
+            shown.push_str(&text);
+            shown.push('\n');
+        }
+        if i > 0 && to != OutputFormat::Line {
+            out.push('\n'); // a blank line between the grids of a batch
+        }
+        out.push_str(&text);
+        // Stream to stdout puzzle by puzzle: input was fully checked before solving began.
+        if args.output.is_none() {
+            print(if args.show { &shown } else { &out });
+            out.clear();
+            shown.clear();
+        }
+    }
+    if args.stats && inputs.len() > 1 {
+        let n = inputs.len() as f64;
+        let secs = total.time.as_secs_f64();
+        eprintln!(
+            "total: {} puzzles, {} unsolved, {:.1} µs/puzzle, {:.0} puzzles/s; {}",
+            inputs.len(),
+            unsolved,
+            secs * 1e6 / n,
+            if secs > 0.0 { n / secs } else { f64::INFINITY },
+            stats_line(&total)
+        );
+    }
+    if let Some(path) = &args.output {
+        write_atomically(path, &out)?;
+        print(&shown);
+    }
+    Ok(if unsolved > 0 { 1 } else { 0 })
+}
+
+fn add(total: &mut Stats, s: &Stats) {
+    total.nodes += s.nodes;
+    total.guesses += s.guesses;
+    total.failures += s.failures;
+    total.propagations += s.propagations;
+    total.solutions += s.solutions;
+    total.max_depth = total.max_depth.max(s.max_depth);
+    total.time += s.time;
+}
+
+fn stats_line(s: &Stats) -> String {
+    format!(
+        "nodes {} guesses {} failures {} propagations {} max depth {} time {:.1} µs",
+        s.nodes,
+        s.guesses,
+        s.failures,
+        s.propagations,
+        s.max_depth,
+        s.time.as_secs_f64() * 1e6
+    )
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
+fn write_atomically(path: &Path, text: &str) -> Result<(), InputError> {
+    let name = path.display().to_string();
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| InputError::whole(&name, "not a file name"))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(file_name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = path.with_file_name(tmp_name);
+    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        InputError::whole(&name, format!("cannot write the solutions: {e}"))
+    })
+}

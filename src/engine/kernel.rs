@@ -1,0 +1,276 @@
+//! The engine: variables, posted propagators, watch lists, and propagation to fixpoint.
+
+use super::queue::Queue;
+use super::trail::Trail;
+use super::{Conflict, Domain, PropId, Propagator, Stats, VarId, WakeOn};
+use log::{Level, log_enabled, trace};
+use std::fmt::Write;
+
+/// Names for variables and values, used only to make logs readable.
+#[derive(Debug, Default, Clone)]
+pub struct Labels {
+    /// Name of each variable by index; `x<i>` where missing.
+    pub vars: Vec<String>,
+    /// Name of each value index; the index itself where missing.
+    pub values: Vec<String>,
+}
+
+impl Labels {
+    /// The variable's name.
+    pub fn var(&self, v: VarId) -> String {
+        self.vars
+            .get(v.index())
+            .cloned()
+            .unwrap_or_else(|| format!("x{}", v.0))
+    }
+
+    /// The set of values as `{a,b,c}`.
+    pub fn values<D: Domain>(&self, d: D) -> String {
+        let mut s = String::from("{");
+        for (i, v) in d.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            match self.values.get(v) {
+                Some(name) => s.push_str(name),
+                None => {
+                    let _ = write!(s, "{v}");
+                }
+            }
+        }
+        s.push('}');
+        s
+    }
+}
+
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Watch {
+    prop: PropId,
+    on: WakeOn,
+}
+
+/// A constraint network over bitset domains of type `D`, with a propagation queue and a trail.
+///
+/// Build it with [`Engine::new_var`] and [`Engine::post`], narrow domains from outside with
+/// [`Engine::restrict`], then call [`Engine::propagate`] or [`Engine::search`].
+#[derive(Debug)]
+pub struct Engine<D: Domain> {
+    pub(crate) doms: Vec<D>,
+    pub(crate) props: Vec<Box<dyn Propagator<D>>>,
+    /// Each propagator's name, kept apart so a running propagator's context can show it.
+    pub(crate) prop_names: Vec<String>,
+    pub(crate) watchers: Vec<Vec<Watch>>,
+    pub(crate) queue: Queue,
+    pub(crate) trail: Trail<D>,
+    pub(crate) labels: Labels,
+    pub(crate) stats: Stats,
+}
+
+impl<D: Domain> Default for Engine<D> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<D: Domain> Engine<D> {
+    /// An engine with no variables.
+    pub fn new() -> Self {
+        Engine {
+            doms: Vec::new(),
+            props: Vec::new(),
+            prop_names: Vec::new(),
+            watchers: Vec::new(),
+            queue: Queue::default(),
+            trail: Trail::new(),
+            labels: Labels::default(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Adds a variable with the given initial domain.
+    pub fn new_var(&mut self, dom: D) -> VarId {
+        let id = VarId(u32::try_from(self.doms.len()).expect("fewer than 2^32 variables"));
+        self.doms.push(dom);
+        self.watchers.push(Vec::new());
+        self.trail.add_var();
+        id
+    }
+
+    /// Posts a propagator: records its watches and queues it for the next propagation.
+    pub fn post(&mut self, p: impl Propagator<D> + 'static) -> PropId {
+        let id = PropId(u32::try_from(self.props.len()).expect("fewer than 2^32 propagators"));
+        for (var, on) in p.watches() {
+            self.watchers[var.index()].push(Watch { prop: id, on });
+        }
+        self.prop_names.push(p.name().to_string());
+        self.props.push(Box::new(p));
+        self.queue.add_prop();
+        self.queue.push(id);
+        id
+    }
+
+    /// Names variables and values in logs.
+    pub fn set_labels(&mut self, labels: Labels) {
+        self.labels = labels;
+    }
+
+    /// The labels used in logs.
+    pub fn labels(&self) -> &Labels {
+        &self.labels
+    }
+
+    /// Number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.doms.len()
+    }
+
+    /// The current domain of `v`.
+    pub fn dom(&self, v: VarId) -> D {
+        self.doms[v.index()]
+    }
+
+    /// All current domains, by variable index.
+    pub fn domains(&self) -> &[D] {
+        &self.doms
+    }
+
+    /// Statistics gathered so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Narrows `v` to `dom(v) ∩ mask` from outside any propagator, waking its watchers;
+    /// `reason` (e.g. `given`, `decision`) names the change in trace logs. Run
+    /// [`Engine::propagate`] afterwards.
+    pub fn restrict(&mut self, v: VarId, mask: D, reason: &str) -> Result<bool, Conflict> {
+        self.ctx(PropId::OUTSIDE, reason).intersect(v, mask)
+    }
+
+    fn ctx<'a>(&'a mut self, me: PropId, name: &'a str) -> Ctx<'a, D> {
+        Ctx {
+            doms: &mut self.doms,
+            trail: &mut self.trail,
+            watchers: &self.watchers,
+            queue: &mut self.queue,
+            labels: &self.labels,
+            me,
+            me_name: name,
+        }
+    }
+
+    /// Runs queued propagators until none is queued (fixpoint) or one fails. On failure the
+    /// queue is emptied; the domains are then only fit to be restored by backtracking.
+    pub fn propagate(&mut self) -> Result<(), Conflict> {
+        while let Some(p) = self.queue.pop() {
+            self.stats.propagations += 1;
+            let Engine {
+                doms,
+                props,
+                prop_names,
+                watchers,
+                queue,
+                trail,
+                labels,
+                ..
+            } = self;
+            let me_name = prop_names[p.0 as usize].as_str();
+            trace!(target: "propagate", "run {me_name}");
+            let mut cx = Ctx {
+                doms,
+                trail,
+                watchers,
+                queue,
+                labels,
+                me: p,
+                me_name,
+            };
+            if let Err(conflict) = props[p.0 as usize].propagate(&mut cx) {
+                trace!(target: "propagate", "{me_name} fails");
+                self.queue.clear();
+                return Err(conflict);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a running propagator sees: read domains, narrow them, report conflicts.
+///
+/// Every narrowing is saved on the trail, logged at `trace` level (which variable lost which
+/// values, from which propagator) and wakes the propagators watching that variable.
+#[derive(Debug)]
+pub struct Ctx<'a, D: Domain> {
+    doms: &'a mut [D],
+    trail: &'a mut Trail<D>,
+    watchers: &'a [Vec<Watch>],
+    queue: &'a mut Queue,
+    labels: &'a Labels,
+    me: PropId,
+    me_name: &'a str,
+}
+
+impl<D: Domain> Ctx<'_, D> {
+    /// The current domain of `v`.
+    #[inline]
+    pub fn dom(&self, v: VarId) -> D {
+        self.doms[v.index()]
+    }
+
+    /// A conflict raised by the running propagator.
+    pub fn conflict(&self, var: Option<VarId>) -> Conflict {
+        Conflict { prop: self.me, var }
+    }
+
+    /// Narrows `v` to `dom(v) ∩ mask`. `Ok(true)` when the domain changed.
+    #[inline]
+    pub fn intersect(&mut self, v: VarId, mask: D) -> Result<bool, Conflict> {
+        let old = self.doms[v.index()];
+        let new = old.and(mask);
+        if new == old {
+            return Ok(false);
+        }
+        self.set(v, old, new)
+    }
+
+    /// Removes the values of `mask` from `v`. `Ok(true)` when the domain changed.
+    #[inline]
+    pub fn exclude(&mut self, v: VarId, mask: D) -> Result<bool, Conflict> {
+        let old = self.doms[v.index()];
+        let new = old.minus(mask);
+        if new == old {
+            return Ok(false);
+        }
+        self.set(v, old, new)
+    }
+
+    /// Fixes `v` to `value`. `Ok(true)` when the domain changed.
+    #[inline]
+    pub fn assign(&mut self, v: VarId, value: usize) -> Result<bool, Conflict> {
+        self.intersect(v, D::singleton(value))
+    }
+
+    fn set(&mut self, v: VarId, old: D, new: D) -> Result<bool, Conflict> {
+        if log_enabled!(target: "propagate", Level::Trace) {
+            trace!(
+                target: "propagate",
+                "  {} loses {} -> {} ({})",
+                self.labels.var(v),
+                self.labels.values(old.minus(new)),
+                self.labels.values(new),
+                self.me_name
+            );
+        }
+        if new.is_empty() {
+            return Err(self.conflict(Some(v)));
+        }
+        self.trail.save(v, old);
+        self.doms[v.index()] = new;
+        let fixed = new.len() == 1;
+        for w in &self.watchers[v.index()] {
+            if w.prop != self.me && (fixed || w.on == WakeOn::Change) {
+                self.queue.push(w.prop);
+            }
+        }
+        Ok(true)
+    }
+}

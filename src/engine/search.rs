@@ -1,0 +1,185 @@
+//! Depth-first search with MRV branching, solution and resource limits, and statistics.
+//!
+//! Branching is binary: the left child fixes the chosen variable to its smallest value
+//! (`x = v`, a guess), the right child removes it (`x ≠ v`) in the parent's state. The variable
+//! is the unfixed one with the fewest values (MRV), ties broken by lowest index, so runs are
+//! deterministic. State is restored through the trail; the search loop is iterative, so deep
+//! trees (large grids) cannot overflow the stack.
+
+use super::{Domain, Engine, VarId};
+use log::debug;
+use std::time::{Duration, Instant};
+
+/// Counters of one or more searches.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Stats {
+    /// Search nodes: the root, and every child explored (left or right).
+    pub nodes: u64,
+    /// Branching decisions (left children, `x = v`).
+    pub guesses: u64,
+    /// Nodes whose propagation failed.
+    pub failures: u64,
+    /// Propagator runs.
+    pub propagations: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Deepest decision level reached.
+    pub max_depth: u64,
+    /// Wall time spent in search.
+    pub time: Duration,
+}
+
+/// When a search stops early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after this many solutions (1: first solution; 2: enough to prove uniqueness).
+    pub solutions: u64,
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after this point in time.
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// Stop after `n` solutions, no other limit.
+    pub fn solutions(n: u64) -> Self {
+        Limits {
+            solutions: n,
+            nodes: None,
+            deadline: None,
+        }
+    }
+}
+
+/// Why a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The whole tree was explored: every solution was reported.
+    Exhausted,
+    /// The solution limit was reached.
+    SolutionLimit,
+    /// The node limit was reached.
+    NodeLimit,
+    /// The deadline passed.
+    Timeout,
+}
+
+/// How often (in nodes) the clock is read when a deadline is set.
+const CLOCK_EVERY: u64 = 64;
+
+impl<D: Domain> Engine<D> {
+    /// Searches for solutions, calling `on_solution` with the (all fixed) domains of each.
+    ///
+    /// Propagates first, so posting and narrowing need no separate propagation call. On return
+    /// the domains are back at the root state (after root propagation).
+    pub fn search(&mut self, limits: &Limits, mut on_solution: impl FnMut(&[D])) -> Stop {
+        let start = Instant::now();
+        let stop = self.search_inner(limits, &mut on_solution);
+        while self.trail.depth() > 0 {
+            self.trail.restore(&mut self.doms);
+        }
+        self.queue.clear();
+        self.stats.time += start.elapsed();
+        stop
+    }
+
+    fn search_inner(&mut self, limits: &Limits, on_solution: &mut impl FnMut(&[D])) -> Stop {
+        let node_budget = limits.nodes.map(|n| self.stats.nodes + n);
+        let mut found = 0;
+        // Decisions on the path from the root: (variable, value) of each open left child.
+        let mut path: Vec<(VarId, usize)> = Vec::new();
+        self.stats.nodes += 1;
+        let mut consistent = self.propagate().is_ok();
+        loop {
+            if consistent {
+                match self.select_var() {
+                    None => {
+                        self.stats.solutions += 1;
+                        found += 1;
+                        debug!(target: "search", "solution {found} at depth {}", path.len());
+                        on_solution(&self.doms);
+                        if found >= limits.solutions {
+                            return Stop::SolutionLimit;
+                        }
+                    }
+                    Some(var) => {
+                        if node_budget.is_some_and(|b| self.stats.nodes >= b) {
+                            return Stop::NodeLimit;
+                        }
+                        if let Some(deadline) = limits.deadline
+                            && self.stats.nodes % CLOCK_EVERY == 0
+                            && Instant::now() >= deadline
+                        {
+                            return Stop::Timeout;
+                        }
+                        let value = self.doms[var.index()]
+                            .min()
+                            .expect("unfixed var has values");
+                        self.trail.checkpoint();
+                        path.push((var, value));
+                        self.stats.nodes += 1;
+                        self.stats.guesses += 1;
+                        self.stats.max_depth = self.stats.max_depth.max(path.len() as u64);
+                        debug!(
+                            target: "search",
+                            "depth {}: guess {} = {} (of {})",
+                            path.len(),
+                            self.labels.var(var),
+                            self.labels.values(D::singleton(value)),
+                            self.labels.values(self.doms[var.index()])
+                        );
+                        consistent = self.restrict(var, D::singleton(value), "decision").is_ok()
+                            && self.propagate().is_ok();
+                        if !consistent {
+                            self.stats.failures += 1;
+                        }
+                        continue;
+                    }
+                }
+            }
+            // Backtrack: undo the innermost guess and take its right branch (x ≠ v).
+            let Some((var, value)) = path.pop() else {
+                return Stop::Exhausted;
+            };
+            self.trail.restore(&mut self.doms);
+            self.queue.clear();
+            self.stats.nodes += 1;
+            debug!(
+                target: "search",
+                "depth {}: backtrack, {} <> {}",
+                path.len(),
+                self.labels.var(var),
+                self.labels.values(D::singleton(value))
+            );
+            let not_value = D::full(D::CAPACITY).minus(D::singleton(value));
+            consistent =
+                self.restrict(var, not_value, "refutation").is_ok() && self.propagate().is_ok();
+            if !consistent {
+                self.stats.failures += 1;
+            }
+        }
+    }
+
+    /// The unfixed variable with the fewest values (lowest index on ties), or `None` when every
+    /// variable is fixed.
+    fn select_var(&self) -> Option<VarId> {
+        let mut best: Option<(u32, usize)> = None;
+        for (i, d) in self.doms.iter().enumerate() {
+            let n = d.len();
+            if n > 1 && best.is_none_or(|(b, _)| n < b) {
+                best = Some((n, i));
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+        best.map(|(_, i)| VarId(i as u32))
+    }
+
+    /// Convenience: the value of each variable in a solution passed to `on_solution`.
+    pub fn values_of(doms: &[D]) -> Vec<usize> {
+        doms.iter()
+            .map(|d| d.single().expect("a solution fixes every variable"))
+            .collect()
+    }
+}

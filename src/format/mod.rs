@@ -1,0 +1,45 @@
+//! Puzzle file formats: reading (with auto-detection) and writing.
+
+mod read;
+mod write;
+
+pub use read::{ReadOptions, decode, read};
+pub use write::write;
+
+use crate::models::Puzzle;
+
+/// An input format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum InputFormat {
+    /// Detect from the text.
+    #[default]
+    Auto,
+    /// RMIT: a size line, a symbols line, then `row,col symbol` lines (0-based).
+    Rmit,
+    /// One puzzle per line: n² characters (n ≤ 9) or n² separated integers; 0 or `.` blank.
+    Line,
+    /// n lines of n cells; decoration and `#` comments ignored.
+    Grid,
+}
+
+/// An output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// Readable rows with box separators.
+    Grid,
+    /// Comma-separated rows (RMIT's solution file).
+    Csv,
+    /// The whole grid on one line, like line input.
+    Line,
+}
+
+/// A puzzle read from a source.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The line it starts on (1-based).
+    pub line: usize,
+    /// The format it was read in.
+    pub format: InputFormat,
+}

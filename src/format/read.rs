@@ -1,0 +1,562 @@
+//! Reading puzzles: RMIT files, one-puzzle-per-line files (batches), and grid text, with
+//! auto-detection. Every error names the source, the line and what was expected.
+
+use super::{Entry, InputFormat};
+use crate::error::InputError;
+use crate::models::puzzle::{Puzzle, Symbols, box_size};
+
+/// How to read a source.
+#[derive(Debug, Clone, Default)]
+pub struct ReadOptions {
+    /// The format, or [`InputFormat::Auto`] to detect it.
+    pub format: InputFormat,
+    /// Symbols for line and grid input (default `1..=n`); RMIT files declare their own.
+    pub symbols: Option<Symbols>,
+}
+
+/// A cell as written in the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Blank,
+    Symbol(u64),
+}
+
+/// Decodes raw bytes as text, refusing binary data.
+pub fn decode<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, InputError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        InputError::whole(
+            source,
+            format!(
+                "not a text file (byte {} is not UTF-8); expected a puzzle",
+                e.valid_up_to() + 1
+            ),
+        )
+    })?;
+    if let Some(pos) = text.find('\0') {
+        let line = text[..pos].matches('\n').count() + 1;
+        return Err(InputError::at(
+            source,
+            line,
+            "not a text file (it holds a NUL byte)",
+        ));
+    }
+    Ok(text)
+}
+
+/// Reads every puzzle of one source.
+pub fn read(text: &str, source: &str, opts: &ReadOptions) -> Result<Vec<Entry>, InputError> {
+    let content: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    if content.is_empty() {
+        return Err(InputError::whole(
+            source,
+            if text.trim().is_empty() {
+                "the input is empty: expected a puzzle"
+            } else {
+                "the input holds only comments: expected a puzzle"
+            },
+        ));
+    }
+    let format = match opts.format {
+        InputFormat::Auto => detect(&content, opts),
+        f => f,
+    };
+    if format == InputFormat::Rmit && opts.symbols.is_some() {
+        return Err(InputError::whole(
+            source,
+            "--symbols does not apply to RMIT files: their second line lists the symbols",
+        ));
+    }
+    match format {
+        InputFormat::Rmit => read_rmit(&content, source).map(|p| vec![p]),
+        InputFormat::Grid => read_grid(&content, source, opts).map(|p| vec![p]),
+        InputFormat::Line | InputFormat::Auto => content
+            .iter()
+            .map(|&(line, text)| read_line(text, line, source, opts))
+            .collect(),
+    }
+}
+
+/// RMIT if the first line is a lone integer of fewer than 16 digits (a one-line puzzle written
+/// with `0` blanks is a lone integer too, but has at least 16 cells; a grid row has spaces or
+/// at least 4 cells, and a 1-digit size is never a row);
+/// grid if there are as many rows as cells per row (a valid size); otherwise one puzzle per line.
+fn detect(content: &[(usize, &str)], opts: &ReadOptions) -> InputFormat {
+    let first = content[0].1;
+    if first.len() < 16 && first.bytes().all(|b| b.is_ascii_digit()) {
+        return InputFormat::Rmit;
+    }
+    let zero_blank = zero_is_blank(opts.symbols.as_ref());
+    let rows: Vec<usize> = content
+        .iter()
+        .filter_map(|&(line, text)| split_cells(text, line, "", zero_blank).ok())
+        .map(|cells| cells.len())
+        .filter(|&n| n > 0)
+        .collect();
+    let n = rows.first().copied().unwrap_or(0);
+    if rows.len() > 1 && rows.len() == n && box_size(n).is_ok() {
+        InputFormat::Grid
+    } else {
+        InputFormat::Line
+    }
+}
+
+fn zero_is_blank(symbols: Option<&Symbols>) -> bool {
+    symbols.is_none_or(|s| s.index_of(0).is_none())
+}
+
+fn is_decoration(c: char) -> bool {
+    matches!(c, '|' | '+' | '-' | ',') || c.is_whitespace()
+}
+
+/// The cells of one line. Whitespace- or comma-separated integers ("token mode") when some
+/// token is a multi-digit number; otherwise one cell per character ("character mode").
+/// Decoration (`|`, `+`, `-`, `,`, spaces) is skipped in both.
+fn split_cells(
+    text: &str,
+    line: usize,
+    source: &str,
+    zero_blank: bool,
+) -> Result<Vec<Cell>, InputError> {
+    let tokens: Vec<(usize, &str)> = tokens(text)
+        .filter(|(_, t)| !t.chars().all(is_decoration))
+        .collect();
+    let numeric = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let blank = |t: &str| t == "." || t == "_" || (zero_blank && t == "0");
+    let token_mode = tokens.len() > 1
+        && tokens.iter().any(|(_, t)| t.len() > 1)
+        && tokens.iter().all(|(_, t)| numeric(t) || blank(t));
+    if token_mode {
+        return tokens
+            .iter()
+            .map(|&(col, t)| {
+                if blank(t) {
+                    Ok(Cell::Blank)
+                } else {
+                    t.parse().map(Cell::Symbol).map_err(|_| {
+                        InputError::at(source, line, format!("column {col}: `{t}` is too large"))
+                    })
+                }
+            })
+            .collect();
+    }
+    let mut cells = Vec::new();
+    for (i, c) in text.chars().enumerate() {
+        match c {
+            c if is_decoration(c) => {}
+            '.' | '_' => cells.push(Cell::Blank),
+            '0' if zero_blank => cells.push(Cell::Blank),
+            '0'..='9' => cells.push(Cell::Symbol(u64::from(c as u8 - b'0'))),
+            _ => {
+                return Err(InputError::at(
+                    source,
+                    line,
+                    format!(
+                        "column {}: unexpected character {c:?}; expected a digit, '.', '0' or '_' \
+                         for a blank, or decoration (| + - spaces)",
+                        i + 1
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(cells)
+}
+
+/// Whitespace- or comma-separated tokens with their 1-based column.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let sep = |c: char| c.is_whitespace() || c == ',';
+    let mut rest = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while rest.next_if(|&(_, c)| sep(c)).is_some() {}
+        let &(start, _) = rest.peek()?;
+        let mut end = text.len();
+        while let Some(&(i, c)) = rest.peek() {
+            if sep(c) {
+                end = i;
+                break;
+            }
+            rest.next();
+        }
+        Some((text[..start].chars().count() + 1, &text[start..end]))
+    })
+}
+
+/// Fills a puzzle from row-major cells, naming the first cell whose symbol is unknown.
+fn fill(
+    n: usize,
+    cells: impl Iterator<Item = (usize, Cell, usize)>,
+    symbols: Symbols,
+    source: &str,
+) -> Result<Puzzle, InputError> {
+    let mut puzzle = Puzzle::empty(n, symbols).map_err(|m| InputError::whole(source, m))?;
+    for (cell, value, line) in cells {
+        if let Cell::Symbol(s) = value {
+            let Some(v) = puzzle.symbols().index_of(s) else {
+                return Err(InputError::at(
+                    source,
+                    line,
+                    format!(
+                        "{}: {s} is not one of the puzzle's symbols ({})",
+                        puzzle.cell_name(cell),
+                        symbol_list(puzzle.symbols())
+                    ),
+                ));
+            };
+            puzzle.set_given(cell, Some(v));
+        }
+    }
+    Ok(puzzle)
+}
+
+fn symbol_list(s: &Symbols) -> String {
+    if s.is_default() {
+        format!("1 to {}", s.len())
+    } else {
+        s.to_string()
+    }
+}
+
+fn symbols_for(
+    n: usize,
+    opts: &ReadOptions,
+    source: &str,
+    line: usize,
+) -> Result<Symbols, InputError> {
+    match &opts.symbols {
+        None => Ok(Symbols::default_for(n)),
+        Some(s) if s.len() == n => Ok(s.clone()),
+        Some(s) => Err(InputError::at(
+            source,
+            line,
+            format!(
+                "a {n}×{n} puzzle needs {n} symbols, --symbols gives {}",
+                s.len()
+            ),
+        )),
+    }
+}
+
+fn read_line(
+    text: &str,
+    line: usize,
+    source: &str,
+    opts: &ReadOptions,
+) -> Result<Entry, InputError> {
+    let cells = split_cells(text, line, source, zero_is_blank(opts.symbols.as_ref()))?;
+    let m = cells.len();
+    let n = m.isqrt();
+    if n * n != m || box_size(n).is_err() {
+        return Err(InputError::at(
+            source,
+            line,
+            format!(
+                "{m} cells; a one-line puzzle has n×n cells with n = k×k: 16 (4×4), 81 (9×9), \
+                 256 (16×16), 625 (25×25), …"
+            ),
+        ));
+    }
+    let symbols = symbols_for(n, opts, source, line)?;
+    let puzzle = fill(
+        n,
+        cells.into_iter().enumerate().map(|(i, c)| (i, c, line)),
+        symbols,
+        source,
+    )
+    .map_err(|e| InputError {
+        line: Some(line),
+        ..e
+    })?;
+    Ok(Entry {
+        puzzle,
+        line,
+        format: InputFormat::Line,
+    })
+}
+
+fn read_grid(
+    content: &[(usize, &str)],
+    source: &str,
+    opts: &ReadOptions,
+) -> Result<Entry, InputError> {
+    let zero_blank = zero_is_blank(opts.symbols.as_ref());
+    let mut rows = Vec::new();
+    for &(line, text) in content {
+        let cells = split_cells(text, line, source, zero_blank)?;
+        if !cells.is_empty() {
+            rows.push((line, cells));
+        }
+    }
+    let (first_line, n) = (rows[0].0, rows[0].1.len());
+    if let Err(m) = box_size(n) {
+        return Err(InputError::at(
+            source,
+            first_line,
+            format!("the first row has {n} cells: {m}"),
+        ));
+    }
+    for (i, (line, cells)) in rows.iter().enumerate() {
+        if i >= n {
+            return Err(InputError::at(
+                source,
+                *line,
+                format!("a {n}×{n} grid has {n} rows; this is row {}", i + 1),
+            ));
+        }
+        if cells.len() != n {
+            return Err(InputError::at(
+                source,
+                *line,
+                format!(
+                    "row {} has {} cells, expected {n} (as in the first row)",
+                    i + 1,
+                    cells.len()
+                ),
+            ));
+        }
+    }
+    if rows.len() < n {
+        return Err(InputError::whole(
+            source,
+            format!(
+                "the grid has {} rows, expected {n} rows of {n} cells",
+                rows.len()
+            ),
+        ));
+    }
+    let symbols = symbols_for(n, opts, source, first_line)?;
+    let cells = rows.iter().enumerate().flat_map(|(r, (line, cells))| {
+        cells
+            .iter()
+            .enumerate()
+            .map(move |(c, &v)| (r * n + c, v, *line))
+    });
+    let puzzle = fill(n, cells, symbols, source)?;
+    Ok(Entry {
+        puzzle,
+        line: first_line,
+        format: InputFormat::Grid,
+    })
+}
+
+fn read_rmit(content: &[(usize, &str)], source: &str) -> Result<Entry, InputError> {
+    let (size_line, size_text) = content[0];
+    let n: usize = size_text.parse().map_err(|_| {
+        InputError::at(
+            source,
+            size_line,
+            format!("`{size_text}` is not a grid size"),
+        )
+    })?;
+    box_size(n).map_err(|m| InputError::at(source, size_line, m))?;
+    let Some(&(sym_line, sym_text)) = content.get(1) else {
+        return Err(InputError::whole(
+            source,
+            format!("expected a line of {n} symbols after the size"),
+        ));
+    };
+    let list: Vec<u64> = sym_text
+        .split_whitespace()
+        .map(|t| {
+            t.parse().map_err(|_| {
+                InputError::at(
+                    source,
+                    sym_line,
+                    format!("`{t}` is not a non-negative integer symbol"),
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    if list.len() != n {
+        return Err(InputError::at(
+            source,
+            sym_line,
+            format!(
+                "a {n}×{n} puzzle needs {n} symbols, this line has {}",
+                list.len()
+            ),
+        ));
+    }
+    let symbols = Symbols::new(list).map_err(|m| InputError::at(source, sym_line, m))?;
+    let mut puzzle = Puzzle::empty(n, symbols).map_err(|m| InputError::at(source, sym_line, m))?;
+    let mut given_on = vec![0usize; n * n];
+    for &(line, text) in &content[2..] {
+        let err = |m: String| InputError::at(source, line, m);
+        let fields: Vec<&str> = text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+            .collect();
+        let nums: Option<Vec<u64>> = fields.iter().map(|t| t.parse().ok()).collect();
+        let Some([r, c, s]) = nums.as_deref().and_then(|v| <[u64; 3]>::try_from(v).ok()) else {
+            return Err(err(format!(
+                "`{text}`: expected `row,col symbol` (0-based row and column)"
+            )));
+        };
+        if r >= n as u64 || c >= n as u64 {
+            return Err(err(format!(
+                "cell {r},{c} is outside the {n}×{n} grid (rows and columns are 0 to {})",
+                n - 1
+            )));
+        }
+        let cell = r as usize * n + c as usize;
+        let Some(v) = puzzle.symbols().index_of(s) else {
+            return Err(err(format!(
+                "cell {r},{c}: {s} is not one of the symbols on line {sym_line} ({})",
+                puzzle.symbols()
+            )));
+        };
+        if given_on[cell] != 0 {
+            return Err(err(format!(
+                "cell {r},{c} is already given on line {}",
+                given_on[cell]
+            )));
+        }
+        given_on[cell] = line;
+        puzzle.set_given(cell, Some(v));
+    }
+    Ok(Entry {
+        puzzle,
+        line: size_line,
+        format: InputFormat::Rmit,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn auto(text: &str) -> Result<Vec<Entry>, InputError> {
+        read(text, "t", &ReadOptions::default())
+    }
+
+    #[test]
+    fn detects_each_format() {
+        let line = "1...\n".repeat(0) + "1..2..3..4......";
+        assert_eq!(auto(&line).unwrap()[0].format, InputFormat::Line);
+        assert_eq!(
+            auto("4\n1 2 3 4\n0,0 1\n").unwrap()[0].format,
+            InputFormat::Rmit
+        );
+        assert_eq!(
+            auto("1 . | . .\n. . | . .\n----+----\n. . | . .\n. . | . 4\n").unwrap()[0].format,
+            InputFormat::Grid
+        );
+        let batch = auto("1...............\n.2..............\n").unwrap();
+        assert_eq!(batch.len(), 2);
+        assert_eq!(batch[1].line, 2);
+    }
+
+    #[test]
+    fn token_mode_reads_multi_digit_symbols() {
+        let row: Vec<String> = (0..16)
+            .map(|i| if i == 3 { "16".into() } else { "0".into() })
+            .collect();
+        let text = format!("{}\n", vec![row.join(" "); 16].join("\n"));
+        // 16 rows of 16 tokens: a 16×16 grid (repeated 16s in a column are a rule matter, not a
+        // reading matter)
+        let e = &auto(&text).unwrap()[0];
+        assert_eq!(e.format, InputFormat::Grid);
+        assert_eq!(e.puzzle.size(), 16);
+        assert_eq!(e.puzzle.givens()[3], Some(15));
+    }
+
+    #[test]
+    fn errors_name_line_and_what_was_expected() {
+        assert_eq!(
+            auto("").unwrap_err().to_string(),
+            "t: the input is empty: expected a puzzle"
+        );
+        assert_eq!(
+            auto("1...x...........\n").unwrap_err().to_string(),
+            "t:1: column 5: unexpected character 'x'; expected a digit, '.', '0' or '_' for a blank, or decoration (| + - spaces)"
+        );
+        assert!(
+            auto("12345\n6\n")
+                .unwrap_err()
+                .to_string()
+                .starts_with("t:1: size 12345 is too large")
+        );
+        assert!(
+            auto("12.45\n")
+                .unwrap_err()
+                .to_string()
+                .starts_with("t:1: 5 cells; a one-line puzzle")
+        );
+        // 0-blank one-line puzzles are lone integers too, but long ones
+        assert_eq!(
+            auto("1000000000000000\n").unwrap()[0].format,
+            InputFormat::Line
+        );
+        assert_eq!(
+            auto("1..5............\n").unwrap_err().to_string(),
+            "t:1: r1c4: 5 is not one of the puzzle's symbols (1 to 4)"
+        );
+        assert_eq!(
+            auto("8\n").unwrap_err().to_string(),
+            "t:1: size 8 is not a square of a whole number ≥ 2 (sizes are 4, 9, 16, 25, 36, …)"
+        );
+        assert_eq!(
+            auto("4\n1 2 3\n").unwrap_err().to_string(),
+            "t:2: a 4×4 puzzle needs 4 symbols, this line has 3"
+        );
+        assert_eq!(
+            auto("4\n1 2 3 1\n").unwrap_err().to_string(),
+            "t:2: symbol 1 appears twice in the symbol list"
+        );
+        assert_eq!(
+            auto("4\n1 2 3 4\n0,4 1\n").unwrap_err().to_string(),
+            "t:3: cell 0,4 is outside the 4×4 grid (rows and columns are 0 to 3)"
+        );
+        assert_eq!(
+            auto("4\n1 2 3 4\n0,1 1\n\n0,1 2\n")
+                .unwrap_err()
+                .to_string(),
+            "t:5: cell 0,1 is already given on line 3"
+        );
+        assert_eq!(
+            auto("4\n1 2 3 4\n0,1 7\n").unwrap_err().to_string(),
+            "t:3: cell 0,1: 7 is not one of the symbols on line 2 (1 2 3 4)"
+        );
+        assert_eq!(
+            auto("4\n1 2 3 4\n0;1 x\n").unwrap_err().to_string(),
+            "t:3: `0;1 x`: expected `row,col symbol` (0-based row and column)"
+        );
+        assert_eq!(
+            auto("999999999999\n").unwrap_err().to_string(),
+            "t:1: size 999999999999 is too large: the largest supported size is 256 (256×256)"
+        );
+        assert_eq!(
+            auto("1 . . .\n. . . .\n. . .\n. . . .\n")
+                .unwrap_err()
+                .to_string(),
+            "t:3: row 3 has 3 cells, expected 4 (as in the first row)"
+        );
+        assert!(
+            decode(b"\xff\xfe", "t")
+                .unwrap_err()
+                .to_string()
+                .contains("not a text file")
+        );
+        assert!(
+            decode(b"1.\0", "t")
+                .unwrap_err()
+                .to_string()
+                .contains("NUL")
+        );
+    }
+
+    #[test]
+    fn custom_symbols_with_zero_need_dot_blanks() {
+        let opts = ReadOptions {
+            format: InputFormat::Auto,
+            symbols: Some(Symbols::new(vec![0, 1, 2, 3]).unwrap()),
+        };
+        let e = &read("0...............\n", "t", &opts).unwrap()[0];
+        assert_eq!(e.puzzle.givens()[0], Some(0));
+        assert_eq!(e.puzzle.gaps(), 15);
+    }
+}

@@ -1,0 +1,100 @@
+//! Writing grids: readable (`grid`), comma-separated rows (`csv`, RMIT's solution file) and one
+//! line per puzzle (`line`, the shape of line input). Blank cells print as `.`.
+
+use super::OutputFormat;
+use crate::models::Puzzle;
+use std::fmt::Write;
+
+/// Appends `cells` (value indices, row-major; `None` = blank) of `puzzle`'s grid to `out`, in
+/// `format`, ending with a newline.
+pub fn write(out: &mut String, format: OutputFormat, puzzle: &Puzzle, cells: &[Option<usize>]) {
+    match format {
+        OutputFormat::Grid => write_grid(out, puzzle, cells),
+        OutputFormat::Csv => write_csv(out, puzzle, cells),
+        OutputFormat::Line => write_line(out, puzzle, cells),
+    }
+}
+
+fn symbol(puzzle: &Puzzle, cell: Option<usize>) -> String {
+    cell.map_or_else(
+        || ".".to_string(),
+        |v| puzzle.symbols().symbol(v).to_string(),
+    )
+}
+
+/// Rows of right-aligned symbols, boxes separated by `|` and `-+-` lines.
+fn write_grid(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
+    let (n, k, w) = (puzzle.size(), puzzle.box_size(), puzzle.symbols().width());
+    let rule: Vec<String> = (0..k).map(|_| "-".repeat(k * w + k - 1)).collect();
+    let rule = rule.join("-+-");
+    for r in 0..n {
+        if r > 0 && r % k == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        for c in 0..n {
+            if c > 0 {
+                out.push_str(if c % k == 0 { " | " } else { " " });
+            }
+            let _ = write!(out, "{:>w$}", symbol(puzzle, cells[r * n + c]));
+        }
+        out.push('\n');
+    }
+}
+
+fn write_csv(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
+    for row in cells.chunks(puzzle.size()) {
+        let fields: Vec<String> = row.iter().map(|&c| symbol(puzzle, c)).collect();
+        out.push_str(&fields.join(","));
+        out.push('\n');
+    }
+}
+
+/// One character per cell when every symbol is a single digit, else space-separated symbols.
+fn write_line(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
+    let compact = puzzle.symbols().as_slice().iter().all(|&s| s <= 9);
+    let fields: Vec<String> = cells.iter().map(|&c| symbol(puzzle, c)).collect();
+    out.push_str(&fields.join(if compact { "" } else { " " }));
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::Symbols;
+
+    fn sample() -> (Puzzle, Vec<Option<usize>>) {
+        let p = Puzzle::empty(4, Symbols::new(vec![2, 12, 4, 5]).unwrap()).unwrap();
+        let cells = [0, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0]
+            .map(Some)
+            .to_vec();
+        (p, cells)
+    }
+
+    #[test]
+    fn grid_aligns_wide_symbols_and_separates_boxes() {
+        let (p, mut cells) = sample();
+        cells[0] = None;
+        let mut s = String::new();
+        write(&mut s, OutputFormat::Grid, &p, &cells);
+        assert_eq!(
+            s,
+            " . 12 |  4  5\n 4  5 |  2 12\n------+------\n12  2 |  5  4\n 5  4 | 12  2\n"
+        );
+    }
+
+    #[test]
+    fn csv_and_line() {
+        let (p, cells) = sample();
+        let mut s = String::new();
+        write(&mut s, OutputFormat::Csv, &p, &cells);
+        assert!(s.starts_with("2,12,4,5\n4,5,2,12\n"));
+        let mut s = String::new();
+        write(&mut s, OutputFormat::Line, &p, &cells);
+        assert!(s.starts_with("2 12 4 5 4 5 2 12 "));
+        let q = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+        let mut s = String::new();
+        write(&mut s, OutputFormat::Line, &q, &cells);
+        assert_eq!(s, "1234341221434321\n");
+    }
+}

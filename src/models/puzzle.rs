@@ -1,0 +1,203 @@
+//! A puzzle as data: grid size, symbols, and the givens, independent of any file format.
+//!
+//! Cells are numbered row-major from 0; in messages they are written `r<row>c<col>`, 1-based,
+//! as puzzle solvers do (`r1c1` is the top-left cell). Symbols are the integers the user writes;
+//! inside, each cell holds a value index into the symbol list.
+//!
+//! ```text
+//!  9×9: cell = 9*row + col      box b = 3*(row/3) + col/3
+//!        c0 c1 c2 | c3 ...
+//!   r0    0  1  2 |  3 ...      box 0 | box 1 | box 2
+//!   r1    9 10 11 | 12 ...      ------+-------+------
+//!   r2   18 19 20 | 21 ...      box 3 | box 4 | box 5 ...
+//! ```
+
+use std::fmt;
+
+/// The largest grid size (n of an n×n grid) the engine is built for.
+pub const MAX_SIZE: usize = 256;
+
+/// Checks that `n` is a supported grid size, n = k² with k ≥ 2, and returns k.
+pub fn box_size(n: usize) -> Result<usize, String> {
+    if n > MAX_SIZE {
+        return Err(format!(
+            "size {n} is too large: the largest supported size is {MAX_SIZE} ({MAX_SIZE}×{MAX_SIZE})"
+        ));
+    }
+    let k = n.isqrt();
+    if k < 2 || k * k != n {
+        return Err(format!(
+            "size {n} is not a square of a whole number ≥ 2 (sizes are 4, 9, 16, 25, 36, …)"
+        ));
+    }
+    Ok(k)
+}
+
+/// The symbols of a puzzle: n distinct non-negative integers, in the order that defines their
+/// value indices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symbols(Vec<u64>);
+
+impl Symbols {
+    /// The default symbols `1..=n`.
+    pub fn default_for(n: usize) -> Self {
+        Symbols((1..=n as u64).collect())
+    }
+
+    /// Symbols from a list; fails on a repeated symbol, naming it.
+    pub fn new(list: Vec<u64>) -> Result<Self, String> {
+        for (i, s) in list.iter().enumerate() {
+            if list[..i].contains(s) {
+                return Err(format!("symbol {s} appears twice in the symbol list"));
+            }
+        }
+        Ok(Symbols(list))
+    }
+
+    /// The value index of `symbol`, if it is one of the symbols.
+    pub fn index_of(&self, symbol: u64) -> Option<usize> {
+        self.0.iter().position(|&s| s == symbol)
+    }
+
+    /// The symbol with value index `i`.
+    pub fn symbol(&self, i: usize) -> u64 {
+        self.0[i]
+    }
+
+    /// Number of symbols.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are no symbols.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The symbols in value-index order.
+    pub fn as_slice(&self) -> &[u64] {
+        &self.0
+    }
+
+    /// Whether these are `1..=n`.
+    pub fn is_default(&self) -> bool {
+        self.0.iter().enumerate().all(|(i, &s)| s == i as u64 + 1)
+    }
+
+    /// Width in characters of the widest symbol.
+    pub fn width(&self) -> usize {
+        self.0
+            .iter()
+            .map(|s| s.to_string().len())
+            .max()
+            .unwrap_or(1)
+    }
+}
+
+impl fmt::Display for Symbols {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, s) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{s}")?;
+        }
+        Ok(())
+    }
+}
+
+/// An n×n puzzle: its symbols and the value index given in each cell (row-major), if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    size: usize,
+    box_size: usize,
+    symbols: Symbols,
+    givens: Vec<Option<usize>>,
+}
+
+impl Puzzle {
+    /// An empty puzzle of size `n` over `symbols` (which must have `n` entries).
+    pub fn empty(n: usize, symbols: Symbols) -> Result<Self, String> {
+        let k = box_size(n)?;
+        if symbols.len() != n {
+            return Err(format!(
+                "a {n}×{n} puzzle needs {n} symbols, the symbol list has {}",
+                symbols.len()
+            ));
+        }
+        Ok(Puzzle {
+            size: n,
+            box_size: k,
+            symbols,
+            givens: vec![None; n * n],
+        })
+    }
+
+    /// n, the number of rows, columns, boxes and symbols.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// k, the side of a box (n = k²).
+    pub fn box_size(&self) -> usize {
+        self.box_size
+    }
+
+    /// The symbols.
+    pub fn symbols(&self) -> &Symbols {
+        &self.symbols
+    }
+
+    /// The given value index of every cell, row-major.
+    pub fn givens(&self) -> &[Option<usize>] {
+        &self.givens
+    }
+
+    /// Sets the given of `cell` to value index `value`.
+    pub fn set_given(&mut self, cell: usize, value: Option<usize>) {
+        self.givens[cell] = value;
+    }
+
+    /// Number of cells without a given.
+    pub fn gaps(&self) -> usize {
+        self.givens.iter().filter(|g| g.is_none()).count()
+    }
+
+    /// The cell's name, `r<row>c<col>`, 1-based.
+    pub fn cell_name(&self, cell: usize) -> String {
+        format!("r{}c{}", cell / self.size + 1, cell % self.size + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_squares_of_two_or_more_up_to_the_maximum() {
+        assert_eq!(box_size(4), Ok(2));
+        assert_eq!(box_size(9), Ok(3));
+        assert_eq!(box_size(256), Ok(16));
+        assert!(box_size(1).is_err());
+        assert!(box_size(8).unwrap_err().contains("not a square"));
+        assert!(
+            box_size(289)
+                .unwrap_err()
+                .contains("largest supported size is 256")
+        );
+    }
+
+    #[test]
+    fn symbols_map_both_ways_and_refuse_repeats() {
+        let s = Symbols::new(vec![2, 12, 4, 5]).unwrap();
+        assert_eq!(s.index_of(12), Some(1));
+        assert_eq!(s.symbol(2), 4);
+        assert_eq!(s.index_of(3), None);
+        assert!(!s.is_default());
+        assert!(Symbols::default_for(4).is_default());
+        assert_eq!(
+            Symbols::new(vec![1, 2, 1]).unwrap_err(),
+            "symbol 1 appears twice in the symbol list"
+        );
+    }
+}

@@ -1,0 +1,188 @@
+//! Rule files: which regions of the grid must hold distinct symbols, declared as data.
+//!
+//! The built-in rule files in `rules/` are compiled into the binary; `--rules FILE` reads a
+//! user's own. Format (see `rules/sudoku.rules`): one keyword per line with its arguments,
+//! `#` comments, blank lines ignored.
+
+use crate::error::InputError;
+
+/// The rule files shipped in `rules/`, by name.
+const BUILTIN: &[(&str, &str)] = &[("sudoku", include_str!("../../rules/sudoku.rules"))];
+
+/// A family of cells that must hold distinct symbols.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegionKind {
+    /// Each row.
+    Row,
+    /// Each column.
+    Column,
+    /// Each k×k box.
+    Box,
+    /// The main diagonal, top-left to bottom-right.
+    Diagonal,
+    /// The anti-diagonal, top-right to bottom-left.
+    AntiDiagonal,
+}
+
+impl RegionKind {
+    fn parse(word: &str) -> Option<Self> {
+        Some(match word {
+            "rows" => RegionKind::Row,
+            "columns" => RegionKind::Column,
+            "boxes" => RegionKind::Box,
+            "diagonal" => RegionKind::Diagonal,
+            "anti-diagonal" => RegionKind::AntiDiagonal,
+            _ => return None,
+        })
+    }
+}
+
+/// A variant's rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rules {
+    /// The name `--rules` selects it by.
+    pub name: String,
+    /// One line saying what the rules are.
+    pub description: String,
+    /// Region families whose cells hold distinct symbols.
+    pub all_different: Vec<RegionKind>,
+}
+
+impl Rules {
+    /// Standard Sudoku.
+    pub fn sudoku() -> Self {
+        Rules::builtin("sudoku").expect("the built-in sudoku rules parse")
+    }
+
+    /// A built-in rule set by name.
+    pub fn builtin(name: &str) -> Option<Self> {
+        let (file, text) = BUILTIN.iter().find(|(n, _)| *n == name)?;
+        Some(Rules::parse(text, &format!("rules/{file}.rules")).expect("built-in rules parse"))
+    }
+
+    /// Names of the built-in rule sets.
+    pub fn builtin_names() -> Vec<&'static str> {
+        BUILTIN.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// A built-in rule set, or else a rule file at that path.
+    pub fn load(name_or_path: &str) -> Result<Self, InputError> {
+        if let Some(rules) = Rules::builtin(name_or_path) {
+            return Ok(rules);
+        }
+        let text = std::fs::read_to_string(name_or_path).map_err(|e| {
+            InputError::whole(
+                name_or_path,
+                format!(
+                    "not a built-in rule set ({}) and not a readable rule file: {e}",
+                    Rules::builtin_names().join(", ")
+                ),
+            )
+        })?;
+        Rules::parse(&text, name_or_path)
+    }
+
+    /// Parses a rule file's text; `source` names it in errors.
+    pub fn parse(text: &str, source: &str) -> Result<Self, InputError> {
+        let mut rules = Rules {
+            name: String::new(),
+            description: String::new(),
+            all_different: vec![],
+        };
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            let err = |msg: String| InputError::at(source, i + 1, msg);
+            let Some((keyword, rest)) = line
+                .split_once(char::is_whitespace)
+                .or((!line.is_empty()).then_some((line, "")))
+            else {
+                continue;
+            };
+            let rest = rest.trim();
+            match keyword {
+                "name" if !rest.is_empty() => rules.name = rest.to_string(),
+                "description" => rules.description = rest.to_string(),
+                "extends" => {
+                    let base = Rules::builtin(rest).ok_or_else(|| {
+                        err(format!(
+                            "`extends {rest}`: no built-in rule set of that name ({})",
+                            Rules::builtin_names().join(", ")
+                        ))
+                    })?;
+                    rules.all_different.extend(base.all_different);
+                }
+                "all-different" if !rest.is_empty() => {
+                    for word in rest.split_whitespace() {
+                        let kind = RegionKind::parse(word).ok_or_else(|| {
+                            err(format!(
+                                "unknown region `{word}`: expected rows, columns, boxes, \
+                                 diagonal or anti-diagonal"
+                            ))
+                        })?;
+                        if !rules.all_different.contains(&kind) {
+                            rules.all_different.push(kind);
+                        }
+                    }
+                }
+                "name" | "all-different" => {
+                    return Err(err(format!("`{keyword}` needs an argument")));
+                }
+                _ => {
+                    return Err(err(format!(
+                        "unknown keyword `{keyword}`: expected name, description, extends or \
+                         all-different"
+                    )));
+                }
+            }
+        }
+        if rules.name.is_empty() {
+            return Err(InputError::whole(
+                source,
+                "the rule file has no `name` line",
+            ));
+        }
+        Ok(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_sudoku_has_rows_columns_boxes() {
+        let r = Rules::sudoku();
+        assert_eq!(r.name, "sudoku");
+        assert_eq!(
+            r.all_different,
+            vec![RegionKind::Row, RegionKind::Column, RegionKind::Box]
+        );
+    }
+
+    #[test]
+    fn a_user_file_can_extend_and_add_regions() {
+        let r = Rules::parse(
+            "name x\nextends sudoku # base\n\nall-different diagonal anti-diagonal\n",
+            "x.rules",
+        )
+        .unwrap();
+        assert_eq!(r.all_different.len(), 5);
+        assert_eq!(r.all_different[3], RegionKind::Diagonal);
+    }
+
+    #[test]
+    fn errors_name_file_and_line() {
+        let e = Rules::parse("name x\nall-different rows squares\n", "my.rules").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "my.rules:2: unknown region `squares`: expected rows, columns, boxes, diagonal or anti-diagonal"
+        );
+        let e = Rules::parse("all-different rows\n", "my.rules").unwrap_err();
+        assert_eq!(e.to_string(), "my.rules: the rule file has no `name` line");
+        let e = Rules::parse("name x\nfrobnicate\n", "my.rules").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("my.rules:2: unknown keyword `frobnicate`")
+        );
+    }
+}

@@ -1,0 +1,222 @@
+//! The Sudoku model: the rules' regions over a puzzle's grid, turned into engine variables and
+//! all-different propagators; and the rule check (duplicates in a region) used on givens and on
+//! every solution.
+
+use super::puzzle::Puzzle;
+use super::rules::{RegionKind, Rules};
+use crate::engine::{AllDifferent, Conflict, Domain, Engine, Labels, VarId};
+use std::fmt;
+
+/// One region: cells that must hold distinct symbols.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Region {
+    /// What kind of region.
+    pub kind: RegionKind,
+    /// 0-based index among regions of its kind (row 0 is the top row, box 0 the top-left box).
+    pub index: usize,
+    /// Cell indices, row-major order within the region.
+    pub cells: Vec<usize>,
+}
+
+impl fmt::Display for Region {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            RegionKind::Row => write!(f, "row {}", self.index + 1),
+            RegionKind::Column => write!(f, "column {}", self.index + 1),
+            RegionKind::Box => write!(f, "box {}", self.index + 1),
+            RegionKind::Diagonal => f.write_str("main diagonal"),
+            RegionKind::AntiDiagonal => f.write_str("anti-diagonal"),
+        }
+    }
+}
+
+/// Every region the rules declare on an n×n grid with k×k boxes, in rule order.
+pub fn regions(rules: &Rules, n: usize, k: usize) -> Vec<Region> {
+    let mut out = Vec::new();
+    for &kind in &rules.all_different {
+        let mut add = |index, cells: Vec<usize>| out.push(Region { kind, index, cells });
+        match kind {
+            RegionKind::Row => (0..n).for_each(|r| add(r, (0..n).map(|c| r * n + c).collect())),
+            RegionKind::Column => (0..n).for_each(|c| add(c, (0..n).map(|r| r * n + c).collect())),
+            RegionKind::Box => (0..n).for_each(|b| {
+                let (r0, c0) = (b / k * k, b % k * k);
+                add(b, (0..n).map(|i| (r0 + i / k) * n + c0 + i % k).collect())
+            }),
+            RegionKind::Diagonal => add(0, (0..n).map(|i| i * n + i).collect()),
+            RegionKind::AntiDiagonal => add(0, (0..n).map(|i| i * n + (n - 1 - i)).collect()),
+        }
+    }
+    out
+}
+
+/// A broken rule: a symbol (value index) appearing more than once in a region.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Duplicate {
+    /// The region, by position in the list passed to [`duplicates`].
+    pub region: usize,
+    /// The repeated value index.
+    pub value: usize,
+    /// The cells holding it.
+    pub cells: Vec<usize>,
+}
+
+/// Every symbol that appears more than once in a region, region by region, symbols in order.
+pub fn duplicates(cells: &[Option<usize>], regions: &[Region]) -> Vec<Duplicate> {
+    let mut found = Vec::new();
+    let mut seen: Vec<Vec<usize>> = Vec::new();
+    for (ri, region) in regions.iter().enumerate() {
+        seen.iter_mut().for_each(Vec::clear);
+        for &cell in &region.cells {
+            if let Some(v) = cells[cell] {
+                if seen.len() <= v {
+                    seen.resize(v + 1, Vec::new());
+                }
+                seen[v].push(cell);
+            }
+        }
+        for (value, holders) in seen.iter().enumerate() {
+            if holders.len() > 1 {
+                found.push(Duplicate {
+                    region: ri,
+                    value,
+                    cells: holders.clone(),
+                });
+            }
+        }
+    }
+    found
+}
+
+/// Describes a duplicate for a message: `row 1 holds 5 twice (r1c1, r1c4)`.
+pub fn describe_duplicate(d: &Duplicate, regions: &[Region], puzzle: &Puzzle) -> String {
+    let times = match d.cells.len() {
+        2 => "twice".to_string(),
+        k => format!("{k} times"),
+    };
+    let cells: Vec<String> = d.cells.iter().map(|&c| puzzle.cell_name(c)).collect();
+    format!(
+        "{} holds {} {} ({})",
+        regions[d.region],
+        puzzle.symbols().symbol(d.value),
+        times,
+        cells.join(", ")
+    )
+}
+
+/// Checks a complete grid (value index per cell) against the puzzle: every cell holds a
+/// symbol, every given is kept, no region repeats a symbol. Returns every problem found.
+pub fn check_solution(puzzle: &Puzzle, rules: &Rules, grid: &[usize]) -> Vec<String> {
+    let n = puzzle.size();
+    let mut problems = Vec::new();
+    if grid.len() != n * n {
+        problems.push(format!(
+            "the grid has {} cells, expected {}",
+            grid.len(),
+            n * n
+        ));
+        return problems;
+    }
+    for (cell, (&v, &given)) in grid.iter().zip(puzzle.givens()).enumerate() {
+        if v >= n {
+            problems.push(format!("{} holds no symbol", puzzle.cell_name(cell)));
+        } else if given.is_some_and(|g| g != v) {
+            problems.push(format!("{} changes a given", puzzle.cell_name(cell)));
+        }
+    }
+    if problems.is_empty() {
+        let regions = regions(rules, n, puzzle.box_size());
+        let cells: Vec<Option<usize>> = grid.iter().map(|&v| Some(v)).collect();
+        for d in duplicates(&cells, &regions) {
+            problems.push(describe_duplicate(&d, &regions, puzzle));
+        }
+    }
+    problems
+}
+
+/// The CP model of a puzzle: one variable per cell (row-major), one all-different per region,
+/// givens applied. Domains of type `D` must hold `n` values.
+pub fn build<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Result<Engine<D>, Conflict> {
+    let n = puzzle.size();
+    assert!(n <= D::CAPACITY, "domain type too small for size {n}");
+    let mut engine = Engine::new();
+    let vars: Vec<VarId> = (0..n * n).map(|_| engine.new_var(D::full(n))).collect();
+    engine.set_labels(Labels {
+        vars: (0..n * n).map(|c| puzzle.cell_name(c)).collect(),
+        values: puzzle
+            .symbols()
+            .as_slice()
+            .iter()
+            .map(u64::to_string)
+            .collect(),
+    });
+    for region in regions(rules, n, puzzle.box_size()) {
+        let cells = region.cells.iter().map(|&c| vars[c]).collect();
+        let p = AllDifferent::new(format!("alldiff({region})"), cells, engine.domains());
+        engine.post(p);
+    }
+    for (cell, given) in puzzle.givens().iter().enumerate() {
+        if let Some(v) = *given {
+            engine.restrict(vars[cell], D::singleton(v), "given")?;
+        }
+    }
+    Ok(engine)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::puzzle::Symbols;
+
+    #[test]
+    fn regions_of_a_4x4_grid() {
+        let r = regions(&Rules::sudoku(), 4, 2);
+        assert_eq!(r.len(), 12);
+        assert_eq!(r[1].cells, vec![4, 5, 6, 7]); // row 2
+        assert_eq!(r[5].cells, vec![1, 5, 9, 13]); // column 2
+        assert_eq!(r[9].cells, vec![2, 3, 6, 7]); // box 2
+        assert_eq!(r[9].to_string(), "box 2");
+    }
+
+    #[test]
+    fn duplicates_name_region_symbol_and_cells() {
+        let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+        p.set_given(0, Some(2));
+        p.set_given(3, Some(2));
+        p.set_given(12, Some(2));
+        let regions = regions(&Rules::sudoku(), 4, 2);
+        let d = duplicates(p.givens(), &regions);
+        let text: Vec<String> = d
+            .iter()
+            .map(|d| describe_duplicate(d, &regions, &p))
+            .collect();
+        assert_eq!(
+            text,
+            vec![
+                "row 1 holds 3 twice (r1c1, r1c4)",
+                "column 1 holds 3 twice (r1c1, r4c1)"
+            ]
+        );
+    }
+
+    #[test]
+    fn check_solution_reports_changed_givens_and_repeats() {
+        let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+        p.set_given(0, Some(0));
+        let good = [0, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0];
+        assert!(check_solution(&p, &Rules::sudoku(), &good).is_empty());
+        let mut bad = good;
+        bad.swap(0, 1);
+        let problems = check_solution(&p, &Rules::sudoku(), &bad);
+        assert_eq!(problems, vec!["r1c1 changes a given"]);
+        p.set_given(0, None);
+        let problems = check_solution(&p, &Rules::sudoku(), &bad);
+        // swapping within a row and a box breaks only the two columns
+        assert_eq!(
+            problems,
+            vec![
+                "column 1 holds 2 twice (r1c1, r3c1)",
+                "column 2 holds 1 twice (r1c2, r3c2)"
+            ]
+        );
+    }
+}

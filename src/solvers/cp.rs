@@ -1,0 +1,59 @@
+//! The constraint-programming solver: the Sudoku model on the engine, with the domain word
+//! sized to the grid (u16 up to 16×16, u32 up to 32, u64 up to 64, wider words beyond).
+
+use super::{Outcome, Solver};
+use crate::engine::{Domain, Engine, Limits, Stats, Stop, Wide};
+use crate::models::{Puzzle, Rules, sudoku};
+
+/// The CP engine: all-different with naked and hidden singles, MRV search.
+#[derive(Debug, Clone, Copy)]
+pub struct Cp;
+
+impl Solver for Cp {
+    fn name(&self) -> &'static str {
+        "cp"
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        &["advanced"]
+    }
+    fn description(&self) -> &'static str {
+        "constraint propagation (all-different: naked and hidden singles) with MRV search"
+    }
+    fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
+        match puzzle.size() {
+            0..=16 => run::<u16>(puzzle, rules, limits),
+            17..=32 => run::<u32>(puzzle, rules, limits),
+            33..=64 => run::<u64>(puzzle, rules, limits),
+            65..=128 => run::<Wide<2>>(puzzle, rules, limits),
+            _ => run::<Wide<4>>(puzzle, rules, limits),
+        }
+    }
+}
+
+fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
+    let Ok(mut engine) = sudoku::build::<D>(puzzle, rules) else {
+        let stats = Stats {
+            failures: 1,
+            ..Stats::default()
+        };
+        return Outcome {
+            solution: None,
+            count: 0,
+            stop: Stop::Exhausted,
+            stats,
+        };
+    };
+    let mut solution = None;
+    let stop = engine.search(limits, |doms| {
+        if solution.is_none() {
+            solution = Some(Engine::values_of(doms));
+        }
+    });
+    let stats = *engine.stats();
+    Outcome {
+        solution,
+        count: stats.solutions,
+        stop,
+        stats,
+    }
+}
