@@ -1,10 +1,12 @@
 //! The command line: argument definitions (clap), logging set-up, reading inputs, exit codes.
 
+mod count;
 mod solve;
 
 use crate::error::InputError;
 use crate::format::{self, Entry, InputFormat, OutputFormat, ReadOptions};
 use crate::models::{Rules, Symbols, sudoku};
+use crate::solvers::{self, Solver};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -23,8 +25,10 @@ Input formats (detected, or forced with --format):
 Sizes: n×n with n = k×k, k ≥ 2: 4, 9, 16, 25, 36, … up to 256.
 Symbols: 1..n by default; RMIT files list their own, --symbols sets them for line and grid input.
 
-Exit codes: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input or usage,
-3 a solver printed a grid that breaks the rules (a bug: please report it).
+Exit codes: 0 every puzzle solved (count: every puzzle unique), 1 some puzzle has no solution, 2 bad input or usage,
+3 a solver printed a grid that breaks the rules (a bug: please report it), 5 a puzzle hit
+--timeout or --node-limit (it prints `timeout` or `node limit` on its line); count: 4 some
+puzzle has several solutions.
 
 Logs go to stderr: -v shows each decision and backtrack, -vv also every propagator run and
 domain reduction (or set RUST_LOG=debug / RUST_LOG=trace).";
@@ -45,6 +49,9 @@ enum Command {
     /// Solve puzzles and print their solutions.
     #[command(after_help = FORMATS_HELP)]
     Solve(solve::SolveArgs),
+    /// Count solutions up to a limit: unique, multiple or none.
+    #[command(after_help = FORMATS_HELP)]
+    Count(count::CountArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -118,6 +125,7 @@ pub fn run(cli: Cli) -> ExitCode {
     init_logging(cli.verbose);
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Count(args) => count::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -227,6 +235,23 @@ fn check_givens(entry: &Entry, rules: &Rules, source: &str) -> Result<(), InputE
         entry.line,
         format!("the givens break the rules: {}", what.join("; ")),
     ))
+}
+
+/// The solver named by `--solver`, or an error listing the known names.
+fn find_solver(name: &str) -> Result<&'static dyn Solver, InputError> {
+    solvers::find(name).ok_or_else(|| {
+        let names: Vec<String> = solvers::registry()
+            .iter()
+            .map(|s| match s.aliases() {
+                [] => s.name().to_string(),
+                aliases => format!("{} ({})", s.name(), aliases.join(", ")),
+            })
+            .collect();
+        InputError::whole(
+            "--solver",
+            format!("unknown solver `{name}`; known: {}", names.join(", ")),
+        )
+    })
 }
 
 /// Writes to stdout; a closed pipe (`| head`) is not an error worth a message.

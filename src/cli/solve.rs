@@ -1,14 +1,14 @@
 //! `sudoku-cp solve`: solve every puzzle of every input and print the solutions in order.
 
 use super::{Failure, InputArgs, ToArg, print};
-use crate::engine::{Limits, Stats};
+use crate::engine::{Limits, Stats, Stop};
 use crate::error::InputError;
 use crate::format::{self, InputFormat, OutputFormat};
 use crate::models::sudoku;
-use crate::solvers;
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Args)]
 pub(super) struct SolveArgs {
@@ -30,27 +30,28 @@ pub(super) struct SolveArgs {
     /// Print search statistics to stderr.
     #[arg(long)]
     stats: bool,
+    /// Give up on a puzzle after this many seconds (it prints `timeout`; a batch goes on).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Give up on a puzzle after this many search nodes (it prints `node limit`).
+    #[arg(long, value_name = "N")]
+    node_limit: Option<u64>,
 }
 
 pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
-    let solver = solvers::find(&args.solver).ok_or_else(|| {
-        let names: Vec<String> = solvers::registry()
-            .iter()
-            .map(|s| format!("{} ({})", s.name(), s.aliases().join(", ")))
-            .collect();
-        InputError::whole(
-            "--solver",
-            format!(
-                "unknown solver `{}`; known: {}",
-                args.solver,
-                names.join(", ")
-            ),
-        )
-    })?;
+    let solver = super::find_solver(&args.solver)?;
+    let timeout = match args.timeout {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            return Err(
+                InputError::whole("--timeout", "expected a positive number of seconds").into(),
+            );
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
     let (rules, inputs) = args.input.load()?;
     let mut out = String::new();
     let mut shown = String::new();
-    let mut unsolved = 0;
+    let (mut unsolved, mut gave_up) = (0, 0);
     let mut total = Stats::default();
     for (i, input) in inputs.iter().enumerate() {
         let (puzzle, entry) = (&input.entry.puzzle, &input.entry);
@@ -62,7 +63,12 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
                 InputFormat::Rmit if args.output.is_some() => OutputFormat::Csv,
                 _ => OutputFormat::Grid,
             });
-        let outcome = solver.solve(puzzle, &rules, &Limits::solutions(1));
+        let limits = Limits {
+            solutions: 1,
+            nodes: args.node_limit,
+            deadline: timeout.map(|t| Instant::now() + t),
+        };
+        let outcome = solver.solve(puzzle, &rules, &limits);
         let where_ = format!("{}:{}", input.source, entry.line);
         if args.stats {
             eprintln!("{where_}: {}", stats_line(&outcome.stats));
@@ -87,10 +93,21 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
                 format::write(&mut s, to, puzzle, &cells);
                 s
             }
-            None => {
-                unsolved += 1;
-                "no solution\n".to_string()
-            }
+            None => match outcome.stop {
+                Stop::Timeout | Stop::NodeLimit => {
+                    gave_up += 1;
+                    let what = if outcome.stop == Stop::Timeout {
+                        "timeout"
+                    } else {
+                        "node limit"
+                    };
+                    format!("{what}\n")
+                }
+                Stop::Exhausted | Stop::SolutionLimit => {
+                    unsolved += 1;
+                    "no solution\n".to_string()
+                }
+            },
         };
         if args.show {
             shown.push_str("solution:\n");
@@ -112,9 +129,10 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
         let n = inputs.len() as f64;
         let secs = total.time.as_secs_f64();
         eprintln!(
-            "total: {} puzzles, {} unsolved, {:.1} µs/puzzle, {:.0} puzzles/s; {}",
+            "total: {} puzzles, {} without solution, {} undecided, {:.1} µs/puzzle, {:.0} puzzles/s; {}",
             inputs.len(),
             unsolved,
+            gave_up,
             secs * 1e6 / n,
             if secs > 0.0 { n / secs } else { f64::INFINITY },
             stats_line(&total)
@@ -124,7 +142,13 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
         write_atomically(path, &out)?;
         print(&shown);
     }
-    Ok(if unsolved > 0 { 1 } else { 0 })
+    Ok(if gave_up > 0 {
+        5
+    } else if unsolved > 0 {
+        1
+    } else {
+        0
+    })
 }
 
 fn add(total: &mut Stats, s: &Stats) {

@@ -71,9 +71,10 @@ impl<D: Domain> Engine<D> {
     /// Searches for solutions, calling `on_solution` with the (all fixed) domains of each.
     ///
     /// Propagates first, so posting and narrowing need no separate propagation call. On return
-    /// the domains are back at the root state (after root propagation).
+    /// the domains are exactly as they were before the call, so a model can be searched again.
     pub fn search(&mut self, limits: &Limits, mut on_solution: impl FnMut(&[D])) -> Stop {
         let start = Instant::now();
+        self.trail.checkpoint(); // the root's own changes, undone at the end
         let stop = self.search_inner(limits, &mut on_solution);
         while self.trail.depth() > 0 {
             self.trail.restore(&mut self.doms);
@@ -107,7 +108,7 @@ impl<D: Domain> Engine<D> {
                             return Stop::NodeLimit;
                         }
                         if let Some(deadline) = limits.deadline
-                            && self.stats.nodes % CLOCK_EVERY == 0
+                            && self.stats.nodes.is_multiple_of(CLOCK_EVERY)
                             && Instant::now() >= deadline
                         {
                             return Stop::Timeout;
@@ -181,5 +182,96 @@ impl<D: Domain> Engine<D> {
         doms.iter()
             .map(|d| d.single().expect("a solution fixes every variable"))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::AllDifferent;
+
+    /// An n×n Latin square: rows and columns all-different.
+    fn latin(n: usize) -> Engine<u16> {
+        let mut e = Engine::new();
+        let vars: Vec<VarId> = (0..n * n).map(|_| e.new_var(u16::full(n))).collect();
+        for i in 0..n {
+            let row = (0..n).map(|j| vars[i * n + j]).collect();
+            let col = (0..n).map(|j| vars[j * n + i]).collect();
+            e.post(AllDifferent::new(format!("row {i}"), row, e.domains()));
+            e.post(AllDifferent::new(format!("col {i}"), col, e.domains()));
+        }
+        e
+    }
+
+    #[test]
+    fn counts_all_latin_squares_of_order_4() {
+        let mut e = latin(4);
+        let mut seen = std::collections::HashSet::new();
+        let stop = e.search(&Limits::solutions(u64::MAX), |d| {
+            assert!(seen.insert(Engine::values_of(d)), "each solution once");
+        });
+        assert_eq!(stop, Stop::Exhausted);
+        assert_eq!(seen.len(), 576); // the number of 4×4 Latin squares
+        let s = e.stats();
+        assert_eq!(s.solutions, 576);
+        assert!(s.guesses > 0 && s.nodes > s.guesses && s.propagations > 0);
+        // back as before the search: root refutations (x ≠ v at depth 0) are undone too
+        assert!(e.domains().iter().all(|&d| d == u16::full(4)));
+        let mut again = 0;
+        e.search(&Limits::solutions(u64::MAX), |_| again += 1);
+        assert_eq!(again, 576);
+    }
+
+    #[test]
+    fn solution_limit_stops_early() {
+        let mut e = latin(4);
+        let mut n = 0;
+        assert_eq!(
+            e.search(&Limits::solutions(2), |_| n += 1),
+            Stop::SolutionLimit
+        );
+        assert_eq!(n, 2);
+    }
+
+    #[test]
+    fn node_limit_and_deadline_stop_the_search() {
+        let mut e = latin(9);
+        let limits = Limits {
+            solutions: u64::MAX,
+            nodes: Some(100),
+            deadline: None,
+        };
+        assert_eq!(e.search(&limits, |_| {}), Stop::NodeLimit);
+        let mut e = latin(9);
+        let limits = Limits {
+            solutions: u64::MAX,
+            nodes: None,
+            deadline: Some(Instant::now()),
+        };
+        assert_eq!(e.search(&limits, |_| {}), Stop::Timeout);
+    }
+
+    #[test]
+    fn first_solution_is_deterministic() {
+        let first = |_: ()| {
+            let mut e = latin(5);
+            let mut sol = None;
+            e.search(&Limits::solutions(1), |d| sol = Some(Engine::values_of(d)));
+            sol
+        };
+        assert_eq!(first(()), first(()));
+        // MRV with lowest-index ties and smallest value first gives the cyclic square
+        let s = first(()).unwrap();
+        assert_eq!(&s[..5], &[0, 1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn an_unsatisfiable_root_is_exhausted_without_solutions() {
+        let mut e = Engine::<u16>::new();
+        let vars: Vec<VarId> = (0..3).map(|_| e.new_var(u16::full(2))).collect();
+        e.post(AllDifferent::new("three in two", vars, e.domains()));
+        let mut n = 0;
+        assert_eq!(e.search(&Limits::solutions(1), |_| n += 1), Stop::Exhausted);
+        assert_eq!((n, e.stats().failures), (0, 0));
     }
 }

@@ -220,3 +220,22 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod search_tests {
+    use super::*;
+    use crate::engine::{Limits, Stop};
+    use crate::models::puzzle::Symbols;
+
+    #[test]
+    fn the_empty_4x4_sudoku_has_288_solutions() {
+        let p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+        let mut e = build::<u16>(&p, &Rules::sudoku()).unwrap();
+        let mut bad = 0;
+        let stop = e.search(&Limits::solutions(u64::MAX), |d| {
+            let grid = Engine::values_of(d);
+            bad += usize::from(!check_solution(&p, &Rules::sudoku(), &grid).is_empty());
+        });
+        assert_eq!((stop, e.stats().solutions, bad), (Stop::Exhausted, 288, 0));
+    }
+}

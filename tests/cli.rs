@@ -1,0 +1,244 @@
+//! Snapshots of what the command line prints: output formats, statistics, counting, and one
+//! clear error line (exit code 2, nothing on stdout) for each kind of bad input.
+
+mod common;
+
+use common::{run, run_bytes};
+use insta::assert_snapshot;
+
+#[test]
+fn solve_prints_a_readable_grid_by_default() {
+    assert_snapshot!(run(&["solve", "puzzles/wikipedia.txt"], "").transcript());
+}
+
+#[test]
+fn solve_to_csv_and_line() {
+    assert_snapshot!(
+        "csv",
+        run(&["solve", "puzzles/4x4.rmit", "--to", "csv"], "").transcript()
+    );
+    assert_snapshot!(
+        "line",
+        run(&["solve", "puzzles/4x4.rmit", "--to", "line"], "").transcript()
+    );
+}
+
+#[test]
+fn solve_wide_symbols_align_in_grids() {
+    assert_snapshot!(run(&["solve", "puzzles/16x16.txt", "--to", "grid"], "").transcript());
+}
+
+#[test]
+fn solve_show_prints_puzzle_then_solution() {
+    assert_snapshot!(run(&["solve", "puzzles/symbols.rmit", "--show"], "").transcript());
+}
+
+#[test]
+fn solve_stats_go_to_stderr_with_a_batch_total() {
+    assert_snapshot!(run(&["solve", "puzzles/hard-9x9.txt", "--stats"], "").transcript());
+}
+
+#[test]
+fn solve_reports_no_solution_on_its_line() {
+    let batch = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..\n\
+                 531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+    assert_snapshot!(run(&["solve"], batch).transcript());
+}
+
+#[test]
+fn solve_node_limit_prints_node_limit_and_exit_code_5() {
+    let r = run(
+        &["solve", "puzzles/ai-escargot.txt", "--node-limit", "3"],
+        "",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (5, "node limit\n"));
+}
+
+#[test]
+fn solve_output_file_gets_the_solution_and_stdout_stays_empty() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("solution.csv");
+    let r = run(
+        &[
+            "solve",
+            "puzzles/4x4.rmit",
+            "--output",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!((r.code, r.stdout.as_str(), r.stderr.as_str()), (0, "", ""));
+    // RMIT input writes RMIT's comma-separated solution file by default
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,1\n"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn count_says_unique_multiple_or_none() {
+    let batch = [
+        "puzzles/ai-escargot.txt",
+        "puzzles/190-solutions.txt",
+        "puzzles/no-solution.txt",
+    ];
+    let mut args = vec!["count"];
+    args.extend(batch);
+    assert_snapshot!("count_default", run(&args, "").transcript());
+    args.extend(["--limit", "500"]);
+    assert_snapshot!("count_limit_500", run(&args, "").transcript());
+}
+
+#[test]
+fn trace_logs_follow_propagation_on_stderr() {
+    let r = run(&["-vv", "solve", "puzzles/4x4.rmit", "--to", "line"], "");
+    assert_eq!(r.stdout, "1234341221434321\n");
+    assert!(
+        r.stderr.contains("[propagate] run alldiff(row 1)"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("[propagate]   r1c1 loses {2} -> {1,3,4} (alldiff(row 1))"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Each bad input: one line on stderr naming the source and line, exit code 2, empty stdout.
+fn bad(args: &[&str], stdin: &str) -> String {
+    let r = run(args, stdin);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stdout, "", "nothing on stdout");
+    assert_eq!(r.stderr.lines().count(), 1, "one line: {}", r.stderr);
+    r.stderr
+}
+
+#[test]
+fn bad_input_gets_one_clear_line() {
+    let cases: Vec<(&str, String)> = vec![
+        ("empty input", bad(&["solve"], "")),
+        ("only comments", bad(&["solve"], "# nothing here\n")),
+        (
+            "wrong number of cells",
+            bad(
+                &["solve"],
+                "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.\n",
+            ),
+        ),
+        (
+            "bad character",
+            bad(
+                &["solve"],
+                "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7..x3..\n",
+            ),
+        ),
+        ("size not a square", bad(&["solve"], "8\n1 2 3 4 5 6 7 8\n")),
+        ("absurd size", bad(&["solve"], "1000000\n1 2\n")),
+        (
+            "symbol not in the list",
+            bad(&["solve"], "4\n1 2 3 4\n0,0 5\n"),
+        ),
+        ("duplicate symbols", bad(&["solve"], "4\n1 2 3 3\n")),
+        (
+            "coordinates out of range",
+            bad(&["solve"], "4\n1 2 3 4\n4,0 1\n"),
+        ),
+        (
+            "two givens for one cell",
+            bad(&["solve"], "4\n1 2 3 4\n0,0 1\n0,0 2\n"),
+        ),
+        ("malformed given", bad(&["solve"], "4\n1 2 3 4\n0,0\n")),
+        (
+            "givens break a rule",
+            bad(&["solve"], &format!("55{}5\n", ".".repeat(78))),
+        ),
+        (
+            "grid row too short",
+            bad(
+                &["solve", "--format", "grid"],
+                "1 2 3 4\n. . .\n. . . .\n. . . .\n",
+            ),
+        ),
+        (
+            "symbol not in the default set",
+            bad(&["solve"], "1 2 3 7 0 0 0 0 0 0 0 0 0 0 0 0\n"),
+        ),
+        (
+            "symbol not in 1..16",
+            bad(
+                &["solve"],
+                &format!(
+                    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 17{}\n",
+                    " 0".repeat(240)
+                ),
+            ),
+        ),
+        (
+            "--symbols of the wrong length",
+            bad(&["solve", "--symbols", "1 2 3"], "1...............\n"),
+        ),
+        (
+            "--symbols with a repeat",
+            bad(&["solve", "--symbols", "1 2 3 3"], "1...............\n"),
+        ),
+        (
+            "--symbols for RMIT",
+            bad(&["solve", "--symbols", "1 2 3 4"], "4\n1 2 3 4\n"),
+        ),
+        (
+            "missing file",
+            bad(&["solve", "puzzles/no-such-file.txt"], ""),
+        ),
+        (
+            "unknown solver",
+            bad(&["solve", "--solver", "magic", "puzzles/4x4.rmit"], ""),
+        ),
+        (
+            "unknown rules",
+            bad(
+                &["solve", "--rules", "no-such-rules", "puzzles/4x4.rmit"],
+                "",
+            ),
+        ),
+        (
+            "bad timeout",
+            bad(&["solve", "--timeout", "0", "puzzles/4x4.rmit"], ""),
+        ),
+        (
+            "a bad line in a batch stops before any output",
+            bad(&["solve", "puzzles/hard-9x9.txt", "-"], "12.4\n"),
+        ),
+    ];
+    let text: Vec<String> = cases
+        .iter()
+        .map(|(what, err)| format!("{what}:\n  {err}"))
+        .collect();
+    assert_snapshot!(text.join(""));
+}
+
+#[test]
+fn binary_garbage_is_refused_not_panicked_on() {
+    let r = run_bytes(&["solve"], &[0x89, b'P', b'N', b'G', 0, 0xff, 0xfe]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        "error: <stdin>: not a text file (byte 1 is not UTF-8); expected a puzzle\n"
+    );
+    let r = run_bytes(&["solve"], b"1...\0....\n");
+    assert_eq!(
+        r.stderr,
+        "error: <stdin>:1: not a text file (it holds a NUL byte)\n"
+    );
+}
+
+#[test]
+fn help_explains_formats_sizes_and_solvers() {
+    assert_snapshot!(run(&["solve", "--help"], "").stdout);
+}

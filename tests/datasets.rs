@@ -1,0 +1,66 @@
+//! The public benchmark sets in `../shared/datasets`, each solved in one batch call and every
+//! answer checked by the independent checker (and compared with the known solution where it is
+//! unique). Skipped, with a message, where the datasets are not beside the repository.
+
+mod common;
+
+use common::{check, line_spec, parse_line_solution, run};
+
+/// Solves every puzzle line whose solution line is not `unknown`, in one batch, and checks
+/// each answer. Returns how many answers were compared with a unique known solution.
+fn solve_set(name: &str) -> Option<usize> {
+    let Some(dir) = common::datasets() else {
+        eprintln!("skipped {name}: ../shared/datasets is not there");
+        return None;
+    };
+    let puzzles = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap();
+    let solutions = std::fs::read_to_string(dir.join(format!("{name}.solutions.txt"))).unwrap();
+    let cases: Vec<(&str, &str)> = puzzles
+        .lines()
+        .zip(solutions.lines())
+        .filter(|(_, s)| *s != "unknown")
+        .collect();
+    let batch: String = cases.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let r = run(&["solve", "--timeout", "120"], &batch);
+    assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+    let answers: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(answers.len(), cases.len(), "{name}: one answer per puzzle");
+    let mut exact = 0;
+    for (i, ((puzzle, known), answer)) in cases.iter().zip(&answers).enumerate() {
+        let wrong = check(&line_spec(puzzle), &parse_line_solution(answer));
+        assert!(wrong.is_empty(), "{name} case {i}: {wrong:?}");
+        if *known != "multiple" {
+            assert_eq!(
+                answer, known,
+                "{name} case {i}: differs from the unique solution"
+            );
+            exact += 1;
+        }
+    }
+    Some(exact)
+}
+
+#[test]
+fn magictour_top1465() {
+    assert_eq!(
+        solve_set("9x9/9x9-magictour-top1465"),
+        common::datasets().map(|_| 1465)
+    );
+}
+
+#[test]
+fn forum_hardest_1106() {
+    assert_eq!(
+        solve_set("9x9/9x9-forum-hardest-1106"),
+        common::datasets().map(|_| 375)
+    );
+}
+
+#[test]
+fn lloyd_16x16_every_decided_line() {
+    // 2,100 lines: 798 unique, 1,301 with several solutions (checked by the rules), 1 unknown
+    assert_eq!(
+        solve_set("large/16x16-lloyd-general"),
+        common::datasets().map(|_| 798)
+    );
+}

@@ -1,0 +1,98 @@
+//! Every shipped puzzle solved through the binary, each answer checked by the independent
+//! checker in `tests/common`.
+
+mod common;
+
+use common::{check, file_spec, line_spec, parse_line_solution, run};
+
+fn solve_and_check(file: &str) {
+    let r = run(&["solve", file, "--to", "line"], "");
+    assert_eq!(r.code, 0, "{file}: {}", r.stderr);
+    let spec = file_spec(&common::root().join(file));
+    let grid = parse_line_solution(r.stdout.trim());
+    let wrong = check(&spec, &grid);
+    assert!(wrong.is_empty(), "{file}: {wrong:?}");
+}
+
+#[test]
+fn solves_the_4x4_rmit_puzzle() {
+    solve_and_check("puzzles/4x4.rmit");
+}
+
+#[test]
+fn solves_wikipedia_grid() {
+    solve_and_check("puzzles/wikipedia.txt");
+}
+
+#[test]
+fn solves_ai_escargot() {
+    solve_and_check("puzzles/ai-escargot.txt");
+}
+
+#[test]
+fn solves_16x16() {
+    solve_and_check("puzzles/16x16.txt");
+}
+
+#[test]
+fn solves_25x25() {
+    solve_and_check("puzzles/25x25.txt");
+}
+
+#[test]
+fn solves_non_standard_symbols_and_prints_them() {
+    solve_and_check("puzzles/symbols.rmit");
+    // Wikipedia's first row, 5 3 4 6 7 8 9 1 2, in the symbols 2 12 4 5 6 7 8 9 10
+
+    let r = run(&["solve", "puzzles/symbols.rmit", "--to", "csv"], "");
+    assert!(
+        r.stdout.starts_with("6,4,5,7,8,9,10,2,12\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_puzzle_without_solution_says_so_with_exit_code_1() {
+    let r = run(&["solve", "puzzles/no-solution.txt"], "");
+    assert_eq!((r.code, r.stdout.as_str()), (1, "no solution\n"));
+}
+
+#[test]
+fn a_puzzle_with_many_solutions_gets_a_valid_one() {
+    solve_and_check("puzzles/190-solutions.txt");
+}
+
+#[test]
+fn a_batch_prints_one_checked_line_per_puzzle_in_order() {
+    let text = std::fs::read_to_string(common::root().join("puzzles/hard-9x9.txt")).unwrap();
+    let r = run(&["solve", "puzzles/hard-9x9.txt"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let puzzles: Vec<&str> = text.lines().collect();
+    let answers: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(puzzles.len(), answers.len());
+    for (p, a) in puzzles.iter().zip(&answers) {
+        let wrong = check(&line_spec(p), &parse_line_solution(a));
+        assert!(wrong.is_empty(), "{p}: {wrong:?}");
+    }
+}
+
+#[test]
+fn stdin_and_several_files_keep_input_order() {
+    let escargot = std::fs::read_to_string(common::root().join("puzzles/ai-escargot.txt")).unwrap();
+    let r = run(
+        &[
+            "solve",
+            "puzzles/no-solution.txt",
+            "-",
+            "puzzles/ai-escargot.txt",
+        ],
+        &escargot,
+    );
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0], "no solution");
+    assert_eq!(lines[1], lines[2]);
+    assert!(check(&line_spec(escargot.trim()), &parse_line_solution(lines[1])).is_empty());
+}
