@@ -242,3 +242,38 @@ fn binary_garbage_is_refused_not_panicked_on() {
 fn help_explains_formats_sizes_and_solvers() {
     assert_snapshot!(run(&["solve", "--help"], "").stdout);
 }
+
+#[test]
+fn a_user_rule_file_adds_the_diagonals() {
+    // the X-Sudoku rule file shown in the README
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("x-sudoku.rules");
+    std::fs::write(
+        &rules,
+        "# X-Sudoku: standard rules plus both main diagonals\nname x-sudoku\n\
+         description Standard Sudoku, and each main diagonal holds every symbol once.\n\
+         extends sudoku\nall-different diagonal anti-diagonal\n",
+    )
+    .unwrap();
+    let empty = ".".repeat(81) + "\n";
+    let r = run(&["solve", "--rules", rules.to_str().unwrap()], &empty);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let grid = common::parse_line_solution(r.stdout.trim());
+    assert!(common::check(&common::line_spec(empty.trim()), &grid).is_empty());
+    let mut main: Vec<u64> = (0..9).map(|i| grid[i * 9 + i]).collect();
+    let mut anti: Vec<u64> = (0..9).map(|i| grid[i * 9 + 8 - i]).collect();
+    main.sort_unstable();
+    anti.sort_unstable();
+    assert_eq!((main.clone(), anti), ((1..=9).collect(), (1..=9).collect()));
+    // and plain sudoku rules alone give a grid whose diagonal repeats (the model really changed)
+    let plain = common::parse_line_solution(run(&["solve"], &empty).stdout.trim());
+    let mut d: Vec<u64> = (0..9).map(|i| plain[i * 9 + i]).collect();
+    d.sort_unstable();
+    d.dedup();
+    assert!(
+        d.len() < 9,
+        "the first plain solution happens to have a repeated diagonal"
+    );
+}

@@ -11,7 +11,7 @@ pub(super) struct CountArgs {
     /// Stop counting at this many solutions (2 is enough to tell unique from multiple).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
-    /// Solver: cp (alias advanced).
+    /// Solver (listed below).
     #[arg(long, default_value = "cp")]
     solver: String,
 }

@@ -5,13 +5,27 @@ mod solve;
 
 use crate::error::InputError;
 use crate::format::{self, Entry, InputFormat, OutputFormat, ReadOptions};
-use crate::models::{Rules, Symbols, sudoku};
+use crate::models::{MAX_SIZE, Rules, Symbols, sudoku};
 use crate::solvers::{self, Solver};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-const FORMATS_HELP: &str = "\
+/// The text after every command's options: formats, sizes, solvers, exit codes, logging.
+fn after_help() -> String {
+    let solvers: String = solvers::registry()
+        .iter()
+        .map(|s| {
+            let names = std::iter::once(s.name()).chain(s.aliases().iter().copied());
+            format!(
+                "  {:<14} {}\n",
+                names.collect::<Vec<_>>().join(", "),
+                s.description()
+            )
+        })
+        .collect();
+    format!(
+        "\
 Input formats (detected, or forced with --format):
   rmit   a size line, a symbols line, then `row,col symbol` lines (0-based):
            4
@@ -22,20 +36,27 @@ Input formats (detected, or forced with --format):
          batch, solved line by line
   grid   n lines of n cells; `|`, `+`, `-` and spaces are decoration, `#` starts a comment
 
-Sizes: n×n with n = k×k, k ≥ 2: 4, 9, 16, 25, 36, … up to 256.
+Sizes: n×n with n = k×k, k ≥ 2: 4, 9, 16, 25, 36, … up to {MAX_SIZE}.
 Symbols: 1..n by default; RMIT files list their own, --symbols sets them for line and grid input.
 
-Exit codes: 0 every puzzle solved (count: every puzzle unique), 1 some puzzle has no solution, 2 bad input or usage,
-3 a solver printed a grid that breaks the rules (a bug: please report it), 5 a puzzle hit
---timeout or --node-limit (it prints `timeout` or `node limit` on its line); count: 4 some
-puzzle has several solutions.
+Solvers (--solver):
+{solvers}
+Exit codes:
+  0  every puzzle solved (count: every puzzle unique)
+  1  some puzzle has no solution
+  2  bad input or usage
+  3  a solver's grid failed the independent check (a bug: please report it)
+  4  count: some puzzle has several solutions
+  5  a puzzle hit --timeout or --node-limit (its line says `timeout` or `node limit`)
 
 Logs go to stderr: -v shows each decision and backtrack, -vv also every propagator run and
-domain reduction (or set RUST_LOG=debug / RUST_LOG=trace).";
+domain reduction (or set RUST_LOG=debug / RUST_LOG=trace)."
+    )
+}
 
 /// Solve Sudoku of any size n = k² with a constraint-programming engine.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku-cp", version, after_help = FORMATS_HELP)]
+#[command(name = "sudoku-cp", version, after_help = after_help())]
 pub struct Cli {
     /// More logging on stderr: -v decisions and backtracks, -vv every propagation step.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
@@ -47,10 +68,10 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Solve puzzles and print their solutions.
-    #[command(after_help = FORMATS_HELP)]
+    #[command(after_help = after_help())]
     Solve(solve::SolveArgs),
     /// Count solutions up to a limit: unique, multiple or none.
-    #[command(after_help = FORMATS_HELP)]
+    #[command(after_help = after_help())]
     Count(count::CountArgs),
 }
 

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 pub(super) struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Solver: cp (alias advanced).
+    /// Solver (listed below).
     #[arg(long, default_value = "cp")]
     solver: String,
     /// Output format [default: line for line input, else grid; csv in --output for RMIT input].

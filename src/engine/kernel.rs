@@ -4,7 +4,6 @@ use super::queue::Queue;
 use super::trail::Trail;
 use super::{Conflict, Domain, PropId, Propagator, Stats, VarId, WakeOn};
 use log::{Level, log_enabled, trace};
-use std::fmt::Write;
 
 /// Names for variables and values, used only to make logs readable.
 #[derive(Debug, Default, Clone)]
@@ -24,6 +23,11 @@ impl Labels {
             .unwrap_or_else(|| format!("x{}", v.0))
     }
 
+    /// The value's name.
+    pub fn value(&self, v: usize) -> String {
+        self.values.get(v).cloned().unwrap_or_else(|| v.to_string())
+    }
+
     /// The set of values as `{a,b,c}`.
     pub fn values<D: Domain>(&self, d: D) -> String {
         let mut s = String::from("{");
@@ -31,12 +35,7 @@ impl Labels {
             if i > 0 {
                 s.push(',');
             }
-            match self.values.get(v) {
-                Some(name) => s.push_str(name),
-                None => {
-                    let _ = write!(s, "{v}");
-                }
-            }
+            s.push_str(&self.value(v));
         }
         s.push('}');
         s

@@ -126,7 +126,7 @@ impl<D: Domain> Engine<D> {
                             "depth {}: guess {} = {} (of {})",
                             path.len(),
                             self.labels.var(var),
-                            self.labels.values(D::singleton(value)),
+                            self.labels.value(value),
                             self.labels.values(self.doms[var.index()])
                         );
                         consistent = self.restrict(var, D::singleton(value), "decision").is_ok()
@@ -150,7 +150,7 @@ impl<D: Domain> Engine<D> {
                 "depth {}: backtrack, {} <> {}",
                 path.len(),
                 self.labels.var(var),
-                self.labels.values(D::singleton(value))
+                self.labels.value(value)
             );
             let not_value = D::full(D::CAPACITY).minus(D::singleton(value));
             consistent =

@@ -17,7 +17,7 @@ impl Solver for Cp {
         &["advanced"]
     }
     fn description(&self) -> &'static str {
-        "constraint propagation (all-different: naked and hidden singles) with MRV search"
+        "propagation (all-different: naked and hidden singles), MRV search"
     }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         match puzzle.size() {
