@@ -15,11 +15,12 @@ pub fn write(out: &mut String, format: OutputFormat, puzzle: &Puzzle, cells: &[O
     }
 }
 
-fn symbol(puzzle: &Puzzle, cell: Option<usize>) -> String {
-    cell.map_or_else(
-        || ".".to_string(),
-        |v| puzzle.symbols().symbol(v).to_string(),
-    )
+/// Appends the cell's symbol, or `.` when blank, right-aligned to `width`.
+fn push_symbol(out: &mut String, puzzle: &Puzzle, cell: Option<usize>, width: usize) {
+    let _ = match cell {
+        Some(v) => write!(out, "{:>width$}", puzzle.symbols().symbol(v)),
+        None => write!(out, "{:>width$}", "."),
+    };
 }
 
 /// Rows of right-aligned symbols, boxes separated by `|` and `-+-` lines.
@@ -36,7 +37,7 @@ fn write_grid(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
             if c > 0 {
                 out.push_str(if c % k == 0 { " | " } else { " " });
             }
-            let _ = write!(out, "{:>w$}", symbol(puzzle, cells[r * n + c]));
+            push_symbol(out, puzzle, cells[r * n + c], w);
         }
         out.push('\n');
     }
@@ -44,8 +45,12 @@ fn write_grid(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
 
 fn write_csv(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
     for row in cells.chunks(puzzle.size()) {
-        let fields: Vec<String> = row.iter().map(|&c| symbol(puzzle, c)).collect();
-        out.push_str(&fields.join(","));
+        for (i, &c) in row.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            push_symbol(out, puzzle, c, 0);
+        }
         out.push('\n');
     }
 }
@@ -53,8 +58,15 @@ fn write_csv(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
 /// One character per cell when every symbol is a single digit, else space-separated symbols.
 fn write_line(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
     let compact = puzzle.symbols().as_slice().iter().all(|&s| s <= 9);
-    let fields: Vec<String> = cells.iter().map(|&c| symbol(puzzle, c)).collect();
-    out.push_str(&fields.join(if compact { "" } else { " " }));
+    for (i, &c) in cells.iter().enumerate() {
+        if i > 0 && !compact {
+            out.push(' ');
+        }
+        match c {
+            Some(v) if compact => out.push(char::from(b'0' + puzzle.symbols().symbol(v) as u8)),
+            _ => push_symbol(out, puzzle, c, 0),
+        }
+    }
     out.push('\n');
 }
 

@@ -7,15 +7,32 @@ use super::rules::{RegionKind, Rules};
 use crate::engine::{AllDifferent, Conflict, Domain, Engine, Labels, VarId};
 use std::fmt;
 
-/// One region: cells that must hold distinct symbols.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One region of an n×n grid: cells that must hold distinct symbols. A small value; its cells
+/// are computed on demand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Region {
     /// What kind of region.
     pub kind: RegionKind,
     /// 0-based index among regions of its kind (row 0 is the top row, box 0 the top-left box).
     pub index: usize,
-    /// Cell indices, row-major order within the region.
-    pub cells: Vec<usize>,
+    /// n, the grid's size.
+    pub n: usize,
+    /// k, the box side.
+    pub k: usize,
+}
+
+impl Region {
+    /// The region's cell indices, in row-major order within the region.
+    pub fn cells(self) -> impl Iterator<Item = usize> {
+        let Region { kind, index, n, k } = self;
+        (0..n).map(move |i| match kind {
+            RegionKind::Row => index * n + i,
+            RegionKind::Column => i * n + index,
+            RegionKind::Box => (index / k * k + i / k) * n + index % k * k + i % k,
+            RegionKind::Diagonal => i * n + i,
+            RegionKind::AntiDiagonal => i * n + (n - 1 - i),
+        })
+    }
 }
 
 impl fmt::Display for Region {
@@ -34,17 +51,11 @@ impl fmt::Display for Region {
 pub fn regions(rules: &Rules, n: usize, k: usize) -> Vec<Region> {
     let mut out = Vec::new();
     for &kind in &rules.all_different {
-        let mut add = |index, cells: Vec<usize>| out.push(Region { kind, index, cells });
-        match kind {
-            RegionKind::Row => (0..n).for_each(|r| add(r, (0..n).map(|c| r * n + c).collect())),
-            RegionKind::Column => (0..n).for_each(|c| add(c, (0..n).map(|r| r * n + c).collect())),
-            RegionKind::Box => (0..n).for_each(|b| {
-                let (r0, c0) = (b / k * k, b % k * k);
-                add(b, (0..n).map(|i| (r0 + i / k) * n + c0 + i % k).collect())
-            }),
-            RegionKind::Diagonal => add(0, (0..n).map(|i| i * n + i).collect()),
-            RegionKind::AntiDiagonal => add(0, (0..n).map(|i| i * n + (n - 1 - i)).collect()),
-        }
+        let count = match kind {
+            RegionKind::Row | RegionKind::Column | RegionKind::Box => n,
+            RegionKind::Diagonal | RegionKind::AntiDiagonal => 1,
+        };
+        out.extend((0..count).map(|index| Region { kind, index, n, k }));
     }
     out
 }
@@ -63,25 +74,22 @@ pub struct Duplicate {
 /// Every symbol that appears more than once in a region, region by region, symbols in order.
 pub fn duplicates(cells: &[Option<usize>], regions: &[Region]) -> Vec<Duplicate> {
     let mut found = Vec::new();
-    let mut seen: Vec<Vec<usize>> = Vec::new();
+    let mut count: Vec<u32> = Vec::new();
     for (ri, region) in regions.iter().enumerate() {
-        seen.iter_mut().for_each(Vec::clear);
-        for &cell in &region.cells {
-            if let Some(v) = cells[cell] {
-                if seen.len() <= v {
-                    seen.resize(v + 1, Vec::new());
-                }
-                seen[v].push(cell);
+        count.iter_mut().for_each(|c| *c = 0);
+        for v in region.cells().filter_map(|c| cells[c]) {
+            if count.len() <= v {
+                count.resize(v + 1, 0);
             }
+            count[v] += 1;
         }
-        for (value, holders) in seen.iter().enumerate() {
-            if holders.len() > 1 {
-                found.push(Duplicate {
-                    region: ri,
-                    value,
-                    cells: holders.clone(),
-                });
-            }
+        for (value, _) in count.iter().enumerate().filter(|(_, n)| **n > 1) {
+            let holders = region.cells().filter(|&c| cells[c] == Some(value));
+            found.push(Duplicate {
+                region: ri,
+                value,
+                cells: holders.collect(),
+            });
         }
     }
     found
@@ -140,19 +148,27 @@ pub fn build<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Result<Engine<D>, Con
     assert!(n <= D::CAPACITY, "domain type too small for size {n}");
     let mut engine = Engine::new();
     let vars: Vec<VarId> = (0..n * n).map(|_| engine.new_var(D::full(n))).collect();
-    engine.set_labels(Labels {
-        vars: (0..n * n).map(|c| puzzle.cell_name(c)).collect(),
-        values: puzzle
-            .symbols()
-            .as_slice()
-            .iter()
-            .map(u64::to_string)
-            .collect(),
-    });
+    // Names only matter to logs, and building them costs more than an easy puzzle's search.
+    let labelled = log::log_enabled!(log::Level::Debug);
+    if labelled {
+        engine.set_labels(Labels {
+            vars: (0..n * n).map(|c| puzzle.cell_name(c)).collect(),
+            values: puzzle
+                .symbols()
+                .as_slice()
+                .iter()
+                .map(u64::to_string)
+                .collect(),
+        });
+    }
     for region in regions(rules, n, puzzle.box_size()) {
-        let cells = region.cells.iter().map(|&c| vars[c]).collect();
-        let p = AllDifferent::new(format!("alldiff({region})"), cells, engine.domains());
-        engine.post(p);
+        let name = if labelled {
+            format!("alldiff({region})")
+        } else {
+            String::new()
+        };
+        let cells = region.cells().map(|c| vars[c]).collect();
+        engine.post(AllDifferent::new(name, cells, engine.domains()));
     }
     for (cell, given) in puzzle.givens().iter().enumerate() {
         if let Some(v) = *given {
@@ -171,9 +187,15 @@ mod tests {
     fn regions_of_a_4x4_grid() {
         let r = regions(&Rules::sudoku(), 4, 2);
         assert_eq!(r.len(), 12);
-        assert_eq!(r[1].cells, vec![4, 5, 6, 7]); // row 2
-        assert_eq!(r[5].cells, vec![1, 5, 9, 13]); // column 2
-        assert_eq!(r[9].cells, vec![2, 3, 6, 7]); // box 2
+        let cells = |i: usize| r[i].cells().collect::<Vec<_>>();
+        assert_eq!(cells(1), vec![4, 5, 6, 7]); // row 2
+        assert_eq!(cells(5), vec![1, 5, 9, 13]); // column 2
+        assert_eq!(cells(9), vec![2, 3, 6, 7]); // box 2
+        assert_eq!(cells(11), vec![10, 11, 14, 15]); // box 4
+        let x = Rules::parse("name x\nall-different diagonal anti-diagonal", "x").unwrap();
+        let d = regions(&x, 4, 2);
+        assert_eq!(d[0].cells().collect::<Vec<_>>(), vec![0, 5, 10, 15]);
+        assert_eq!(d[1].cells().collect::<Vec<_>>(), vec![3, 6, 9, 12]);
         assert_eq!(r[9].to_string(), "box 2");
     }
 
