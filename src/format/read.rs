@@ -3,7 +3,7 @@
 
 use super::{Entry, InputFormat};
 use crate::error::InputError;
-use crate::models::puzzle::{Puzzle, Symbols, box_size};
+use crate::models::puzzle::{MAX_SIZE, Puzzle, Symbols, box_size};
 
 /// How to read a source.
 #[derive(Debug, Clone, Default)]
@@ -250,6 +250,14 @@ fn read_line(
     let cells = split_cells(text, line, source, zero_is_blank(opts.symbols.as_ref()))?;
     let m = cells.len();
     let n = m.isqrt();
+    if n * n == m && n > MAX_SIZE {
+        let err = box_size(n).expect_err("n is above the maximum");
+        return Err(InputError::at(
+            source,
+            line,
+            format!("{m} cells = {n}×{n}: {err}"),
+        ));
+    }
     if n * n != m || box_size(n).is_err() {
         return Err(InputError::at(
             source,

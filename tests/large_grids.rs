@@ -1,0 +1,83 @@
+//! Grids past 64×64 (wide domains of several words) and the largest supported size, end to
+//! end: puzzles made here from a shuffled pattern grid with some cells blanked, solved through
+//! the binary, answers checked by the independent checker.
+
+mod common;
+
+use common::{check, line_spec, parse_line_solution, run};
+
+/// A valid n×n grid from the pattern `(k·(r mod k) + r div k + c) mod n`, with rows shuffled
+/// within bands, then a `holes` share of the cells blanked (a fixed pseudo-random sequence).
+fn pattern_puzzle(n: usize, holes: f64, seed: u64) -> String {
+    let k = (n as f64).sqrt() as usize;
+    let mut state = seed;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
+    let mut rows: Vec<usize> = (0..n).collect();
+    for band in rows.chunks_mut(k) {
+        for i in (1..band.len()).rev() {
+            band.swap(i, next() % (i + 1));
+        }
+    }
+    let mut cells: Vec<usize> = rows
+        .iter()
+        .flat_map(|&r| (0..n).map(move |c| (k * (r % k) + r / k + c) % n + 1))
+        .collect();
+    for _ in 0..(holes * (n * n) as f64) as usize {
+        let i = next() % (n * n);
+        cells[i] = 0;
+    }
+    cells
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn solve_and_check(n: usize, holes: f64) {
+    let puzzle = pattern_puzzle(n, holes, n as u64);
+    let r = run(&["solve", "--timeout", "60"], &format!("{puzzle}\n"));
+    assert_eq!(r.code, 0, "{n}×{n}: {}", r.stderr);
+    let wrong = check(&line_spec(&puzzle), &parse_line_solution(r.stdout.trim()));
+    assert!(wrong.is_empty(), "{n}×{n}: {wrong:?}");
+}
+
+#[test]
+fn solves_36x36_in_one_u64_word() {
+    solve_and_check(36, 0.3);
+}
+
+#[test]
+fn solves_81x81_in_two_words() {
+    solve_and_check(81, 0.3);
+}
+
+#[test]
+fn solves_144x144_in_four_words() {
+    solve_and_check(144, 0.2);
+}
+
+#[test]
+fn solves_256x256_the_largest_size() {
+    solve_and_check(256, 0.1);
+}
+
+#[test]
+fn refuses_289x289_naming_the_largest_size() {
+    let puzzle = vec!["0"; 289 * 289].join(" ");
+    let r = run(&["solve"], &format!("{puzzle}\n"));
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: <stdin>:1: 83521 cells = 289×289: size 289 is too large: the largest supported size is 256 (256×256)\n"
+    );
+    let r = run(&["solve"], "289\n1 2\n");
+    assert_eq!(
+        r.stderr,
+        "error: <stdin>:1: size 289 is too large: the largest supported size is 256 (256×256)\n"
+    );
+}
