@@ -32,6 +32,8 @@ pub fn decode<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, InputError> 
             ),
         )
     })?;
+    // A byte-order mark, as some editors write, is not part of the puzzle.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if let Some(pos) = text.find('\0') {
         let line = text[..pos].matches('\n').count() + 1;
         return Err(InputError::at(
@@ -91,18 +93,18 @@ fn detect(content: &[(usize, &str)], opts: &ReadOptions) -> InputFormat {
         return InputFormat::Rmit;
     }
     let zero_blank = zero_is_blank(opts.symbols.as_ref());
-    let rows: Vec<usize> = content
-        .iter()
-        .filter_map(|&(line, text)| split_cells(text, line, "", zero_blank).ok())
-        .map(|cells| cells.len())
-        .filter(|&n| n > 0)
-        .collect();
-    let n = rows.first().copied().unwrap_or(0);
-    if rows.len() > 1 && rows.len() == n && box_size(n).is_ok() {
-        InputFormat::Grid
-    } else {
-        InputFormat::Line
+    let mut rows = content.iter().filter_map(|&(line, text)| {
+        let cells = split_cells(text, line, "", zero_blank).ok()?;
+        (!cells.is_empty()).then_some((text, cells.len()))
+    });
+    let Some((first_row, n)) = rows.next() else { return InputFormat::Line };
+    // Rows of grids past 9×9 separate their cells; an unseparated line is a one-line puzzle.
+    let separated = first_row.contains(|c: char| c.is_whitespace() || c == ',');
+    if box_size(n).is_err() || (n > 9 && !separated) {
+        return InputFormat::Line;
     }
+    // Only the first n + 1 rows matter: exactly n of them make a grid.
+    if 1 + rows.take(n).count() == n { InputFormat::Grid } else { InputFormat::Line }
 }
 
 fn zero_is_blank(symbols: Option<&Symbols>) -> bool {
@@ -456,6 +458,13 @@ mod tests {
         let batch = auto("1...............\n.2..............\n").unwrap();
         assert_eq!(batch.len(), 2);
         assert_eq!(batch[1].line, 2);
+        // 81 compact lines of 81 cells: a batch of 9×9 puzzles, not an 81×81 grid
+        let batch81 = format!("{}\n", "1".to_string() + &".".repeat(80)).repeat(81);
+        let read = auto(&batch81).unwrap();
+        assert_eq!((read.len(), read[0].format), (81, InputFormat::Line));
+        // a 4×4 grid with a byte-order mark
+        let bom = decode("\u{feff}1 . . .\n. . . .\n. . . .\n. . . .\n".as_bytes(), "t").unwrap();
+        assert_eq!(auto(bom).unwrap()[0].format, InputFormat::Grid);
     }
 
     #[test]
