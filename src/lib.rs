@@ -1,5 +1,36 @@
-//! sudoku-cp: a constraint-programming engine for Sudoku and its variants, with the models,
+//! sudoku-cp: a constraint-programming engine for Sudoku of any size n = k², with the models,
 //! parsers, solvers and command-line front end built on it.
+//!
+//! - [`engine`]: the generic kernel (bitset domains, propagators, queue, trail, MRV search);
+//!   it knows nothing about grids.
+//! - [`models`]: puzzles as data, rule files, the Sudoku model and the rule check.
+//! - [`format`]: reading puzzle files (RMIT, one per line, grid text) and writing solutions.
+//! - [`solvers`]: the [`Solver`](solvers::Solver) trait and the registry `--solver` uses.
+//! - [`cli`]: the `sudoku-cp` command line.
+//!
+//! # Example
+//!
+//! ```
+//! use sudoku_cp::engine::Limits;
+//! use sudoku_cp::format::{self, OutputFormat, ReadOptions};
+//! use sudoku_cp::models::{Rules, sudoku};
+//! use sudoku_cp::solvers::{self, Solver};
+//!
+//! let text = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+//! let entries = format::read(text, "escargot", &ReadOptions::default()).unwrap();
+//! let puzzle = &entries[0].puzzle;
+//! let rules = Rules::sudoku();
+//!
+//! let outcome = solvers::Cp.solve(puzzle, &rules, &Limits::solutions(2));
+//! assert_eq!(outcome.count, 1); // two asked for, one found: the solution is unique
+//! let grid = outcome.solution.unwrap();
+//! assert!(sudoku::check_solution(puzzle, &rules, &grid).is_empty());
+//!
+//! let mut line = String::new();
+//! let cells: Vec<Option<usize>> = grid.into_iter().map(Some).collect();
+//! format::write(&mut line, OutputFormat::Line, puzzle, &cells);
+//! assert!(line.starts_with("162857493"));
+//! ```
 
 pub mod cli;
 pub mod engine;
