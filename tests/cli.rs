@@ -277,3 +277,94 @@ fn a_user_rule_file_adds_the_diagonals() {
         "the first plain solution happens to have a repeated diagonal"
     );
 }
+
+#[test]
+fn bench_table_has_one_row_per_file_and_solver() {
+    let r = run(
+        &[
+            "bench",
+            "puzzles/ai-escargot.txt",
+            "puzzles/hard-9x9.txt",
+            "--solver",
+            "cp,dlx,algx",
+            "--warmup",
+            "0.01",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // the time columns (puzzles/s, µs mean, median, max) vary from run to run
+    let masked: Vec<String> = r
+        .stdout
+        .lines()
+        .map(|line| {
+            let mut fields: Vec<&str> = line.split_whitespace().collect();
+            if !line.starts_with("file") {
+                fields[7..11].iter_mut().for_each(|f| *f = "[t]");
+            }
+            fields.join(" ")
+        })
+        .collect();
+    assert_snapshot!(masked.join("\n"));
+}
+
+#[test]
+fn bench_csv_has_one_row_per_puzzle_and_solver() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("bench.csv");
+    let r = run(
+        &[
+            "bench",
+            "puzzles/hard-9x9.txt",
+            "--solver",
+            "all",
+            "--first",
+            "2",
+            "--warmup",
+            "0.01",
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "file,line,solver,givens,gaps,us,nodes,guesses,solutions,status"
+    );
+    assert_eq!(lines.len(), 1 + 2 * 4);
+    // hard-9x9.txt line 1 is Easter Monster: 21 givens, 60 gaps
+    assert!(
+        lines[1].starts_with("hard-9x9.txt,1,cp,21,60,"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines.iter().skip(1).all(|l| l.ends_with(",1,solved")),
+        "{text}"
+    );
+}
+
+#[test]
+fn count_is_the_same_whatever_the_solver() {
+    let files = [
+        "puzzles/wikipedia.txt",
+        "puzzles/190-solutions.txt",
+        "puzzles/no-solution.txt",
+        "puzzles/4x4.rmit",
+    ];
+    let outputs: Vec<String> = ["cp", "dlx", "algorx", "backtracking"]
+        .iter()
+        .map(|s| {
+            let mut args = vec!["count", "--limit", "200", "--solver", s];
+            args.extend(files);
+            run(&args, "").transcript()
+        })
+        .collect();
+    assert!(outputs.iter().all(|o| *o == outputs[0]), "{outputs:?}");
+    assert_snapshot!(outputs[0]);
+}

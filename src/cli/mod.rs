@@ -1,5 +1,6 @@
 //! The command line: argument definitions (clap), logging set-up, reading inputs, exit codes.
 
+mod bench;
 mod count;
 mod solve;
 
@@ -9,17 +10,29 @@ use crate::models::{MAX_SIZE, Rules, Symbols, sudoku};
 use crate::solvers::{self, Solver};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{Read, Write};
+use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// The text after every command's options: formats, sizes, solvers, exit codes, logging.
 fn after_help() -> String {
-    let solvers: String = solvers::registry()
+    let names: Vec<String> = solvers::registry()
         .iter()
         .map(|s| {
-            let names = std::iter::once(s.name()).chain(s.aliases().iter().copied());
+            std::iter::once(s.name())
+                .chain(s.aliases().iter().copied())
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .collect();
+    let width = names.iter().map(String::len).max().unwrap_or(0);
+    let solvers: String = solvers::registry()
+        .iter()
+        .zip(&names)
+        .map(|(s, names)| {
             format!(
-                "  {:<14} {}\n",
-                names.collect::<Vec<_>>().join(", "),
+                "  {names:<width$}  {}
+",
                 s.description()
             )
         })
@@ -73,6 +86,9 @@ enum Command {
     /// Count solutions up to a limit: unique, multiple or none.
     #[command(after_help = after_help())]
     Count(count::CountArgs),
+    /// Time solvers on puzzle files: a table of speed and guesses, every answer checked.
+    #[command(after_help = after_help())]
+    Bench(bench::BenchArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -147,6 +163,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -283,4 +300,32 @@ fn print(text: &str) {
     {
         eprintln!("error: cannot write to standard output: {e}");
     }
+}
+
+/// A positive number of seconds from an option, or an error naming the option.
+fn seconds(option: &str, value: Option<f64>) -> Result<Option<Duration>, InputError> {
+    match value {
+        Some(t) if !(t.is_finite() && t > 0.0) => Err(InputError::whole(
+            option,
+            "expected a positive number of seconds",
+        )),
+        t => Ok(t.map(Duration::from_secs_f64)),
+    }
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
+fn write_atomically(path: &Path, text: &str) -> Result<(), InputError> {
+    let name = path.display().to_string();
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| InputError::whole(&name, "not a file name"))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(file_name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = path.with_file_name(tmp_name);
+    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        InputError::whole(&name, format!("cannot write the solutions: {e}"))
+    })
 }

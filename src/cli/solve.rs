@@ -1,14 +1,14 @@
 //! `sudoku-cp solve`: solve every puzzle of every input and print the solutions in order.
 
-use super::{Failure, InputArgs, ToArg, print};
-use crate::engine::{Limits, Stats, Stop};
-use crate::error::InputError;
+use super::{Failure, InputArgs, ToArg, print, write_atomically};
+use crate::engine::{Limits, Stop};
 use crate::format::{self, InputFormat, OutputFormat};
 use crate::models::sudoku;
+use crate::solvers::SolveStats;
 use clap::Args;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::time::Instant;
 
 #[derive(Debug, Args)]
 pub(super) struct SolveArgs {
@@ -40,19 +40,12 @@ pub(super) struct SolveArgs {
 
 pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
     let solver = super::find_solver(&args.solver)?;
-    let timeout = match args.timeout {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(
-                InputError::whole("--timeout", "expected a positive number of seconds").into(),
-            );
-        }
-        t => t.map(Duration::from_secs_f64),
-    };
+    let timeout = super::seconds("--timeout", args.timeout)?;
     let (rules, inputs) = args.input.load()?;
     let mut out = String::new();
     let mut shown = String::new();
     let (mut unsolved, mut gave_up) = (0, 0);
-    let mut total = Stats::default();
+    let mut total = SolveStats::default();
     for (i, input) in inputs.iter().enumerate() {
         let (puzzle, entry) = (&input.entry.puzzle, &input.entry);
         let to = args
@@ -71,9 +64,9 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
         let outcome = solver.solve(puzzle, &rules, &limits);
         let where_ = format!("{}:{}", input.source, entry.line);
         if args.stats {
-            eprintln!("{where_}: {}", stats_line(&outcome.stats));
+            eprintln!("{where_}: {}", outcome.stats);
         }
-        add(&mut total, &outcome.stats);
+        total.add(&outcome.stats);
         if args.show {
             let _ = writeln!(shown, "puzzle ({where_}, {} gaps):", puzzle.gaps());
             format::write(&mut shown, to, puzzle, puzzle.givens());
@@ -135,7 +128,7 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
             gave_up,
             secs * 1e6 / n,
             if secs > 0.0 { n / secs } else { f64::INFINITY },
-            stats_line(&total)
+            total
         );
     }
     if let Some(path) = &args.output {
@@ -148,44 +141,5 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
         1
     } else {
         0
-    })
-}
-
-fn add(total: &mut Stats, s: &Stats) {
-    total.nodes += s.nodes;
-    total.guesses += s.guesses;
-    total.failures += s.failures;
-    total.propagations += s.propagations;
-    total.solutions += s.solutions;
-    total.max_depth = total.max_depth.max(s.max_depth);
-    total.time += s.time;
-}
-
-fn stats_line(s: &Stats) -> String {
-    format!(
-        "nodes {} guesses {} failures {} propagations {} max depth {} time {:.1} µs",
-        s.nodes,
-        s.guesses,
-        s.failures,
-        s.propagations,
-        s.max_depth,
-        s.time.as_secs_f64() * 1e6
-    )
-}
-
-/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
-fn write_atomically(path: &Path, text: &str) -> Result<(), InputError> {
-    let name = path.display().to_string();
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| InputError::whole(&name, "not a file name"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(file_name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        InputError::whole(&name, format!("cannot write the solutions: {e}"))
     })
 }

@@ -97,14 +97,20 @@ fn detect(content: &[(usize, &str)], opts: &ReadOptions) -> InputFormat {
         let cells = split_cells(text, line, "", zero_blank).ok()?;
         (!cells.is_empty()).then_some((text, cells.len()))
     });
-    let Some((first_row, n)) = rows.next() else { return InputFormat::Line };
+    let Some((first_row, n)) = rows.next() else {
+        return InputFormat::Line;
+    };
     // Rows of grids past 9×9 separate their cells; an unseparated line is a one-line puzzle.
     let separated = first_row.contains(|c: char| c.is_whitespace() || c == ',');
     if box_size(n).is_err() || (n > 9 && !separated) {
         return InputFormat::Line;
     }
     // Only the first n + 1 rows matter: exactly n of them make a grid.
-    if 1 + rows.take(n).count() == n { InputFormat::Grid } else { InputFormat::Line }
+    if 1 + rows.take(n).count() == n {
+        InputFormat::Grid
+    } else {
+        InputFormat::Line
+    }
 }
 
 fn zero_is_blank(symbols: Option<&Symbols>) -> bool {
@@ -463,7 +469,11 @@ mod tests {
         let read = auto(&batch81).unwrap();
         assert_eq!((read.len(), read[0].format), (81, InputFormat::Line));
         // a 4×4 grid with a byte-order mark
-        let bom = decode("\u{feff}1 . . .\n. . . .\n. . . .\n. . . .\n".as_bytes(), "t").unwrap();
+        let bom = decode(
+            "\u{feff}1 . . .\n. . . .\n. . . .\n. . . .\n".as_bytes(),
+            "t",
+        )
+        .unwrap();
         assert_eq!(auto(bom).unwrap()[0].format, InputFormat::Grid);
     }
 

@@ -1,8 +1,8 @@
 //! The constraint-programming solver: the Sudoku model on the engine, with the domain word
 //! sized to the grid (u16 up to 16×16, u32 up to 32, u64 up to 64, wider words beyond).
 
-use super::{Outcome, Solver};
-use crate::engine::{Domain, Engine, Limits, Stats, Stop, Wide};
+use super::{Outcome, SolveStats, Solver};
+use crate::engine::{Domain, Engine, Limits, Stop, Wide};
 use crate::models::{Puzzle, Rules, sudoku};
 
 /// The CP engine: all-different with naked and hidden singles, MRV search.
@@ -32,9 +32,9 @@ impl Solver for Cp {
 
 fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
     let Ok(mut engine) = sudoku::build::<D>(puzzle, rules) else {
-        let stats = Stats {
+        let stats = SolveStats {
             failures: 1,
-            ..Stats::default()
+            ..SolveStats::default()
         };
         return Outcome {
             solution: None,
@@ -54,6 +54,6 @@ fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         solution,
         count: stats.solutions,
         stop,
-        stats,
+        stats: stats.into(),
     }
 }

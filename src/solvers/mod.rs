@@ -1,11 +1,91 @@
-//! Everything `--solver` can select: one trait, one registry.
+//! Everything `--solver` can select: one trait, one registry. Every solver reads the same
+//! [`Puzzle`] and [`Rules`] and answers with the same [`Outcome`].
 
+mod algorithm_x;
+mod backtrack;
 mod cp;
+mod dancing_links;
+mod exact_cover;
 
 use crate::engine::{Limits, Stats, Stop};
 use crate::models::{Puzzle, Rules};
+use std::time::Duration;
 
+pub use algorithm_x::AlgorithmX;
+pub use backtrack::Backtrack;
 pub use cp::Cp;
+pub use dancing_links::DancingLinks;
+
+/// Search statistics, in words every solver can fill.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Search nodes: assignments tried (backtrack), rows selected (algx, dlx), root and
+    /// children (cp).
+    pub nodes: u64,
+    /// Choices made among two or more options (every assignment, for naive backtracking).
+    pub guesses: u64,
+    /// Dead ends.
+    pub failures: u64,
+    /// Propagator runs (cp only).
+    pub propagations: u64,
+    /// Link updates in cover and uncover (dlx only).
+    pub link_updates: u64,
+    /// Deepest search level.
+    pub max_depth: u64,
+    /// Wall time of the solve call, model building included.
+    pub time: Duration,
+}
+
+impl SolveStats {
+    /// Adds `other`'s counts (the deepest level is the maximum).
+    pub fn add(&mut self, other: &SolveStats) {
+        self.nodes += other.nodes;
+        self.guesses += other.guesses;
+        self.failures += other.failures;
+        self.propagations += other.propagations;
+        self.link_updates += other.link_updates;
+        self.max_depth = self.max_depth.max(other.max_depth);
+        self.time += other.time;
+    }
+}
+
+impl std::fmt::Display for SolveStats {
+    /// `nodes N guesses N failures N [propagations N] [link updates N] max depth N time T µs`;
+    /// the solver-specific counts only when non-zero.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "nodes {} guesses {} failures {}",
+            self.nodes, self.guesses, self.failures
+        )?;
+        if self.propagations > 0 {
+            write!(f, " propagations {}", self.propagations)?;
+        }
+        if self.link_updates > 0 {
+            write!(f, " link updates {}", self.link_updates)?;
+        }
+        write!(
+            f,
+            " max depth {} time {:.1} µs",
+            self.max_depth,
+            self.time.as_secs_f64() * 1e6
+        )
+    }
+}
+
+impl From<Stats> for SolveStats {
+    fn from(s: Stats) -> Self {
+        SolveStats {
+            nodes: s.nodes,
+            guesses: s.guesses,
+            failures: s.failures,
+            propagations: s.propagations,
+            link_updates: 0,
+            max_depth: s.max_depth,
+            time: s.time,
+        }
+    }
+}
 
 /// What a solver found.
 #[derive(Debug, Clone)]
@@ -17,14 +97,14 @@ pub struct Outcome {
     /// Why the search ended.
     pub stop: Stop,
     /// Search statistics.
-    pub stats: Stats,
+    pub stats: SolveStats,
 }
 
 /// A Sudoku solver.
 pub trait Solver: Sync {
     /// The name `--solver` selects it by.
     fn name(&self) -> &'static str;
-    /// Other accepted names (e.g. the RMIT assignment's).
+    /// Other accepted names (the RMIT assignment's).
     fn aliases(&self) -> &'static [&'static str];
     /// One line saying how it works.
     fn description(&self) -> &'static str;
@@ -34,7 +114,7 @@ pub trait Solver: Sync {
 
 /// Every solver, in the order `--help` lists them.
 pub fn registry() -> &'static [&'static dyn Solver] {
-    &[&Cp]
+    &[&Cp, &DancingLinks, &AlgorithmX, &Backtrack]
 }
 
 /// The solver with this name or alias.

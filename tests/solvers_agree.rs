@@ -1,0 +1,121 @@
+//! Every registered solver on every shipped puzzle: the same count up to 2, the same solution
+//! when it is unique, and every solution valid by the independent checker. Naive backtracking
+//! gets a node budget: on the 16×16 and 25×25 puzzles it may stop there, and must say so.
+
+mod common;
+
+use common::{Spec, check, file_spec, line_spec};
+use sudoku_cp::engine::{Limits, Stop};
+use sudoku_cp::format::{self, ReadOptions};
+use sudoku_cp::models::Rules;
+use sudoku_cp::solvers;
+
+/// Solver answers for one puzzle: (solver, count up to 2, stop, first solution as symbols).
+fn answers(puzzle: &sudoku_cp::models::Puzzle) -> Vec<(&'static str, u64, Stop, Option<Vec<u64>>)> {
+    solvers::registry()
+        .iter()
+        .map(|s| {
+            // enough for every 9×9 here (Norvig's example takes 143 M), not for 16×16 and up
+            let budget = (s.name() == "backtrack").then(|| {
+                if puzzle.size() <= 9 {
+                    200_000_000
+                } else {
+                    3_000_000
+                }
+            });
+            let limits = Limits {
+                solutions: 2,
+                nodes: budget,
+                deadline: None,
+            };
+            let o = s.solve(puzzle, &Rules::sudoku(), &limits);
+            let symbols = o
+                .solution
+                .map(|g| g.iter().map(|&v| puzzle.symbols().symbol(v)).collect());
+            (s.name(), o.count, o.stop, symbols)
+        })
+        .collect()
+}
+
+fn agree(name: &str, puzzle: &sudoku_cp::models::Puzzle, spec: &Spec) -> u64 {
+    let all = answers(puzzle);
+    let decided: Vec<_> = all.iter().filter(|a| a.2 != Stop::NodeLimit).collect();
+    assert!(
+        decided.len() >= 3,
+        "{name}: only {} solvers decided",
+        decided.len()
+    );
+    for a in &all {
+        if a.2 == Stop::NodeLimit {
+            assert_eq!(
+                a.0, "backtrack",
+                "{name}: only backtracking has a node budget"
+            );
+            assert!(
+                puzzle.size() > 9,
+                "{name}: backtracking must decide 9×9 within its budget"
+            );
+        }
+        if let Some(grid) = &a.3 {
+            let wrong = check(spec, grid);
+            assert!(
+                wrong.is_empty(),
+                "{name}: {} printed an invalid grid: {wrong:?}",
+                a.0
+            );
+        }
+    }
+    let (count, solution) = (decided[0].1, &decided[0].3);
+    for a in &decided {
+        assert_eq!(
+            a.1, count,
+            "{name}: {} counts {} where {} counts {count}",
+            a.0, a.1, decided[0].0
+        );
+        if count == 1 {
+            assert_eq!(
+                &a.3, solution,
+                "{name}: {} found another unique solution",
+                a.0
+            );
+        }
+    }
+    count
+}
+
+fn read(file: &str) -> Vec<sudoku_cp::format::Entry> {
+    let text = std::fs::read_to_string(common::root().join(file)).unwrap();
+    format::read(&text, file, &ReadOptions::default()).unwrap()
+}
+
+#[test]
+fn all_solvers_agree_on_every_shipped_puzzle() {
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(common::root().join("puzzles")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if name.ends_with(".md") {
+            continue;
+        }
+        let file = format!("puzzles/{name}");
+        let entries = read(&file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (i, e) in entries.iter().enumerate() {
+            let spec = if entries.len() > 1 {
+                line_spec(text.lines().nth(i).unwrap())
+            } else {
+                file_spec(&path)
+            };
+            seen.push((
+                name.clone(),
+                agree(&format!("{file} #{}", i + 1), &e.puzzle, &spec),
+            ));
+        }
+    }
+    seen.sort();
+    // the counts are known (puzzles/README.md): one without solution, one with many
+    let counts: Vec<u64> = seen.iter().map(|s| s.1).collect();
+    assert_eq!(seen.len(), 11);
+    assert_eq!(counts.iter().filter(|&&c| c == 0).count(), 1);
+    assert_eq!(counts.iter().filter(|&&c| c == 2).count(), 1);
+}
