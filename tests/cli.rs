@@ -211,6 +211,48 @@ fn bad_input_gets_one_clear_line() {
             bad(&["solve", "--timeout", "0", "puzzles/4x4.rmit"], ""),
         ),
         (
+            "killer: a cell in two cages",
+            bad(
+                &["solve"],
+                &format!("x\t10:0,1;5:1,2\t{}\n", "1".repeat(81)),
+            ),
+        ),
+        (
+            "killer: a cell outside the grid",
+            bad(
+                &["solve"],
+                &format!("x\t10:0,1;5:81,2\t{}\n", "1".repeat(81)),
+            ),
+        ),
+        (
+            "killer: a total no combination reaches",
+            bad(&["solve"], "18:0,1;10:80\n"),
+        ),
+        (
+            "killer: more cells than symbols",
+            bad(&["solve"], "4\n1 2 3 4\n1\n15 0,0 0,1 0,2 0,3 1,0\n"),
+        ),
+        ("killer: a malformed cage", bad(&["solve"], "10:0,x;5:80\n")),
+        (
+            "killer: a malformed RMIT cage line",
+            bad(&["solve"], "4\n1 2 3 4\n1\n7 0,0 1\n"),
+        ),
+        (
+            "killer: wrong number of cage lines",
+            bad(&["solve"], "4\n1 2 3 4\n2\n7 0,0 0,1\n"),
+        ),
+        (
+            "killer: a map id without total",
+            bad(
+                &["solve"],
+                "aabb\nccdd\neeff\ngghh\na=3 b=7 c=7 d=3 e=3 f=7 g=7\n",
+            ),
+        ),
+        (
+            "killer: cages under rules without cages",
+            bad(&["solve", "--rules", "sudoku"], "10:0,1;5:80\n"),
+        ),
+        (
             "a bad line in a batch stops before any output",
             bad(&["solve", "puzzles/hard-9x9.txt", "-"], "12.4\n"),
         ),
@@ -367,4 +409,24 @@ fn count_is_the_same_whatever_the_solver() {
         .collect();
     assert!(outputs.iter().all(|o| *o == outputs[0]), "{outputs:?}");
     assert_snapshot!(outputs[0]);
+}
+
+#[test]
+fn killer_trace_names_the_cage_and_what_it_drops() {
+    let r = run(
+        &["-vv", "solve", "puzzles/killer-4x4.rmit", "--to", "line"],
+        "",
+    );
+    assert_eq!(r.stdout, "1234341221434321\n");
+    assert!(
+        r.stderr.contains("[propagate] run cage 5/2 at r1c2"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("cage 5/2 at r1c2 drops {1,4}: a placed value is not in it"),
+        "{}",
+        r.stderr
+    );
 }

@@ -64,3 +64,43 @@ fn lloyd_16x16_every_decided_line() {
         common::datasets().map(|_| 798)
     );
 }
+
+/// Killer lines `id<TAB>cages<TAB>solution`: every puzzle with a known solution solved in one
+/// batch call, every answer identical to the known solution. Returns how many.
+fn solve_killer_set(name: &str, extra: &[&str]) -> Option<usize> {
+    let Some(dir) = common::datasets() else {
+        eprintln!("skipped {name}: ../shared/datasets is not there");
+        return None;
+    };
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    let known: Vec<&str> = text.lines().filter(|l| !l.ends_with("\t-")).collect();
+    let batch: String = known.iter().map(|l| format!("{l}\n")).collect();
+    let mut args = vec!["solve", "--timeout", "60"];
+    args.extend(extra);
+    let r = run(&args, &batch);
+    assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+    let answers: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(answers.len(), known.len());
+    for (line, answer) in known.iter().zip(&answers) {
+        let solution = line.rsplit('\t').next().unwrap();
+        assert_eq!(
+            answer,
+            &solution,
+            "{name}: {}",
+            line.split('\t').next().unwrap()
+        );
+    }
+    Some(known.len())
+}
+
+#[test]
+fn killer_krazydad_8000() {
+    let n = solve_killer_set("killer/killer-krazydad-intermediate-8000.txt", &[]);
+    assert_eq!(n, common::datasets().map(|_| 8000));
+}
+
+#[test]
+fn killer_x_iss_7() {
+    let n = solve_killer_set("killer/killer-x-hs-iss.txt", &["--rules", "killer-x"]);
+    assert_eq!(n, common::datasets().map(|_| 7));
+}

@@ -61,11 +61,10 @@ fn agree(p: &Puzzle, n: usize) -> Result<(), TestCaseError> {
     for s in solvers::registry() {
         let o = s.solve(p, &Rules::sudoku(), &Limits::solutions(3));
         if let Some(grid) = &o.solution {
-            let spec = common::Spec {
+            let spec = common::Spec::plain(
                 n,
-                symbols: (1..=n as u64).collect(),
-                givens: p.givens().iter().map(|g| g.map(|v| v as u64 + 1)).collect(),
-            };
+                p.givens().iter().map(|g| g.map(|v| v as u64 + 1)).collect(),
+            );
             let symbols: Vec<u64> = grid.iter().map(|&v| v as u64 + 1).collect();
             let wrong = common::check(&spec, &symbols);
             prop_assert!(
@@ -109,11 +108,7 @@ fn the_random_grids_are_valid() {
     for seed in 0..50 {
         for n in [4, 9, 16] {
             let grid: Vec<u64> = valid_grid(n, seed).iter().map(|&v| v as u64 + 1).collect();
-            let spec = common::Spec {
-                n,
-                symbols: (1..=n as u64).collect(),
-                givens: vec![None; n * n],
-            };
+            let spec = common::Spec::plain(n, vec![None; n * n]);
             assert!(common::check(&spec, &grid).is_empty());
         }
     }

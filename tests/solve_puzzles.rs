@@ -96,3 +96,41 @@ fn stdin_and_several_files_keep_input_order() {
     assert_eq!(lines[1], lines[2]);
     assert!(check(&line_spec(escargot.trim()), &parse_line_solution(lines[1])).is_empty());
 }
+
+#[test]
+fn solves_killer_rmit_cage_map_and_lines() {
+    solve_and_check("puzzles/killer-4x4.rmit");
+    solve_and_check("puzzles/killer-9x9.cages");
+    let text = std::fs::read_to_string(common::root().join("puzzles/killer-batch.txt")).unwrap();
+    let r = run(&["solve", "puzzles/killer-batch.txt"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for (line, answer) in text.lines().zip(r.stdout.lines()) {
+        let wrong = check(
+            &common::killer_line_spec(line),
+            &parse_line_solution(answer),
+        );
+        assert!(wrong.is_empty(), "{line}: {wrong:?}");
+    }
+}
+
+#[test]
+fn killer_x_needs_its_rules() {
+    let r = run(
+        &[
+            "solve",
+            "puzzles/killer-x.cages",
+            "--rules",
+            "killer-x",
+            "--to",
+            "line",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let spec = file_spec(&common::root().join("puzzles/killer-x.cages"));
+    assert!(spec.diagonals);
+    assert!(check(&spec, &parse_line_solution(r.stdout.trim())).is_empty());
+    // without the diagonals the puzzle has several solutions
+    let r = run(&["count", "puzzles/killer-x.cages"], "");
+    assert_eq!((r.code, r.stdout.as_str()), (4, "multiple: >= 2\n"));
+}

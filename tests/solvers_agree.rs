@@ -1,17 +1,21 @@
 //! Every registered solver on every shipped puzzle: the same count up to 2, the same solution
 //! when it is unique, and every solution valid by the independent checker. Naive backtracking
 //! gets a node budget: on the 16×16 and 25×25 puzzles it may stop there, and must say so.
+//! Puzzles with cages are solved under the killer rules (killer-x for the Killer-X file).
 
 mod common;
 
-use common::{Spec, check, file_spec, line_spec};
+use common::{Spec, check, file_spec, killer_line_spec, line_spec};
 use sudoku_cp::engine::{Limits, Stop};
 use sudoku_cp::format::{self, ReadOptions};
 use sudoku_cp::models::Rules;
 use sudoku_cp::solvers;
 
 /// Solver answers for one puzzle: (solver, count up to 2, stop, first solution as symbols).
-fn answers(puzzle: &sudoku_cp::models::Puzzle) -> Vec<(&'static str, u64, Stop, Option<Vec<u64>>)> {
+fn answers(
+    puzzle: &sudoku_cp::models::Puzzle,
+    rules: &Rules,
+) -> Vec<(&'static str, u64, Stop, Option<Vec<u64>>)> {
     solvers::registry()
         .iter()
         .map(|s| {
@@ -28,7 +32,7 @@ fn answers(puzzle: &sudoku_cp::models::Puzzle) -> Vec<(&'static str, u64, Stop, 
                 nodes: budget,
                 deadline: None,
             };
-            let o = s.solve(puzzle, &Rules::sudoku(), &limits);
+            let o = s.solve(puzzle, rules, &limits);
             let symbols = o
                 .solution
                 .map(|g| g.iter().map(|&v| puzzle.symbols().symbol(v)).collect());
@@ -37,8 +41,8 @@ fn answers(puzzle: &sudoku_cp::models::Puzzle) -> Vec<(&'static str, u64, Stop, 
         .collect()
 }
 
-fn agree(name: &str, puzzle: &sudoku_cp::models::Puzzle, spec: &Spec) -> u64 {
-    let all = answers(puzzle);
+fn agree(name: &str, puzzle: &sudoku_cp::models::Puzzle, rules: &Rules, spec: &Spec) -> u64 {
+    let all = answers(puzzle, rules);
     let decided: Vec<_> = all.iter().filter(|a| a.2 != Stop::NodeLimit).collect();
     assert!(
         decided.len() >= 3,
@@ -101,21 +105,24 @@ fn all_solvers_agree_on_every_shipped_puzzle() {
         let entries = read(&file);
         let text = std::fs::read_to_string(&path).unwrap();
         for (i, e) in entries.iter().enumerate() {
-            let spec = if entries.len() > 1 {
-                line_spec(text.lines().nth(i).unwrap())
-            } else {
-                file_spec(&path)
+            let spec = match text.lines().nth(i) {
+                Some(line) if entries.len() > 1 && line.contains(':') => killer_line_spec(line),
+                Some(line) if entries.len() > 1 => line_spec(line),
+                _ => file_spec(&path),
             };
-            seen.push((
-                name.clone(),
-                agree(&format!("{file} #{}", i + 1), &e.puzzle, &spec),
-            ));
+            let rules = match (e.puzzle.cages().is_empty(), name.contains("killer-x")) {
+                (true, _) => Rules::sudoku(),
+                (false, false) => Rules::builtin("killer").unwrap(),
+                (false, true) => Rules::builtin("killer-x").unwrap(),
+            };
+            let count = agree(&format!("{file} #{}", i + 1), &e.puzzle, &rules, &spec);
+            seen.push((name.clone(), count));
         }
     }
     seen.sort();
     // the counts are known (puzzles/README.md): one without solution, one with many
     let counts: Vec<u64> = seen.iter().map(|s| s.1).collect();
-    assert_eq!(seen.len(), 11);
+    assert_eq!(seen.len(), 17);
     assert_eq!(counts.iter().filter(|&&c| c == 0).count(), 1);
     assert_eq!(counts.iter().filter(|&&c| c == 2).count(), 1);
 }

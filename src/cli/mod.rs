@@ -48,6 +48,11 @@ Input formats (detected, or forced with --format):
          integers separated by spaces or commas (0 or `.` blank); a file of many lines is a
          batch, solved line by line
   grid   n lines of n cells; `|`, `+`, `-` and spaces are decoration, `#` starts a comment
+  killer one killer puzzle per line: `[id<TAB>]SUM:cell,cell,…;SUM:…[<TAB>solution]`, cells
+         numbered row×n + col from 0; a file of many lines is a batch
+  cages  a killer cage map: n lines of n cage ids (`.` for no cage), optionally after a grid of
+         givens, then `id=total` pairs, e.g. `a=12 b=17`
+  RMIT killer files have a number-of-cages line after the symbols, then `total row,col row,col …`.
 
 Sizes: n×n with n = k×k, k ≥ 2: 4, 9, 16, 25, 36, … up to {MAX_SIZE}.
 Symbols: 1..n by default; RMIT files list their own, --symbols sets them for line and grid input.
@@ -99,9 +104,10 @@ struct InputArgs {
     /// Input format.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
-    /// Rules: a built-in name (sudoku) or a rule file.
-    #[arg(long, default_value = "sudoku")]
-    rules: String,
+    /// Rules: a built-in name (sudoku, killer, killer-x) or a rule file [default: killer for
+    /// puzzles with cages, else sudoku].
+    #[arg(long)]
+    rules: Option<String>,
     /// Symbols for line and grid input, e.g. "0 1 2 3" (default 1..n).
     #[arg(long)]
     symbols: Option<String>,
@@ -113,6 +119,10 @@ enum FormatArg {
     Rmit,
     Line,
     Grid,
+    /// killer, one puzzle per line: `[id<TAB>]SUM:cell,cell,…;SUM:…[<TAB>solution]`
+    Killer,
+    /// killer cage map: n lines of cage ids, then `id=total` pairs
+    Cages,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -198,7 +208,6 @@ impl InputArgs {
     /// Loads the rules and reads, parses and checks every puzzle of every file, before anything
     /// is solved or printed.
     fn load(&self) -> Result<(Rules, Vec<Input>), InputError> {
-        let rules = Rules::load(&self.rules)?;
         let symbols = self
             .symbols
             .as_deref()
@@ -220,6 +229,8 @@ impl InputArgs {
             FormatArg::Rmit => InputFormat::Rmit,
             FormatArg::Line => InputFormat::Line,
             FormatArg::Grid => InputFormat::Grid,
+            FormatArg::Killer => InputFormat::Killer,
+            FormatArg::Cages => InputFormat::Cages,
         };
         let opts = ReadOptions { format, symbols };
         let files: Vec<&str> = if self.files.is_empty() {
@@ -232,12 +243,31 @@ impl InputArgs {
             let (source, bytes) = read_source(file)?;
             let text = format::decode(&bytes, &source)?;
             for entry in format::read(text, &source, &opts)? {
-                check_givens(&entry, &rules, &source)?;
                 inputs.push(Input {
                     source: source.clone(),
                     entry,
                 });
             }
+        }
+        let has_cages = |i: &Input| !i.entry.puzzle.cages().is_empty();
+        let rules = match &self.rules {
+            Some(name) => Rules::load(name)?,
+            None if inputs.iter().any(has_cages) => Rules::builtin("killer").expect("built in"),
+            None => Rules::sudoku(),
+        };
+        for input in &inputs {
+            if has_cages(input) && !rules.cages {
+                return Err(InputError::at(
+                    &input.source,
+                    input.entry.line,
+                    format!(
+                        "the puzzle has cages but the rules `{}` have none: use --rules killer, \
+                         or a rule file with a `cages` line",
+                        rules.name
+                    ),
+                ));
+            }
+            check_givens(&input.entry, &rules, &input.source)?;
         }
         Ok((rules, inputs))
     }

@@ -52,7 +52,7 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
             .to
             .map(OutputFormat::from)
             .unwrap_or(match entry.format {
-                InputFormat::Line => OutputFormat::Line,
+                InputFormat::Line | InputFormat::Killer => OutputFormat::Line,
                 InputFormat::Rmit if args.output.is_some() => OutputFormat::Csv,
                 _ => OutputFormat::Grid,
             });

@@ -215,6 +215,11 @@ impl<D: Domain> Ctx<'_, D> {
         self.doms[v.index()]
     }
 
+    /// Names for logs.
+    pub fn labels(&self) -> &Labels {
+        self.labels
+    }
+
     /// A conflict raised by the running propagator.
     pub fn conflict(&self, var: Option<VarId>) -> Conflict {
         Conflict { prop: self.me, var }

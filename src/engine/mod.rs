@@ -18,6 +18,7 @@
 //! propagator run and every domain reduction, with the propagator that made it.
 
 mod all_different;
+mod cage_sum;
 mod domain;
 mod kernel;
 mod propagator;
@@ -26,6 +27,7 @@ mod search;
 mod trail;
 
 pub use all_different::AllDifferent;
+pub use cage_sum::{CageSum, combinations, for_each_combination};
 pub use domain::{Domain, DomainIter, Wide};
 pub use kernel::{Ctx, Engine, Labels};
 pub use propagator::{Conflict, PropId, Propagator, VarId, WakeOn};

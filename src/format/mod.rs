@@ -1,5 +1,6 @@
 //! Puzzle file formats: reading (with auto-detection) and writing.
 
+mod killer;
 mod read;
 mod write;
 
@@ -20,6 +21,11 @@ pub enum InputFormat {
     Line,
     /// n lines of n cells; decoration and `#` comments ignored.
     Grid,
+    /// Killer, one puzzle per line: `[id<TAB>]SUM:cell,cell,…;SUM:…[<TAB>solution]`.
+    Killer,
+    /// Killer cage map: n lines of n cage ids (optionally after a grid of givens), then
+    /// `id=total` pairs.
+    Cages,
 }
 
 /// An output format.

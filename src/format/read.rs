@@ -1,7 +1,7 @@
 //! Reading puzzles: RMIT files, one-puzzle-per-line files (batches), and grid text, with
 //! auto-detection. Every error names the source, the line and what was expected.
 
-use super::{Entry, InputFormat};
+use super::{Entry, InputFormat, killer};
 use crate::error::InputError;
 use crate::models::puzzle::{MAX_SIZE, Puzzle, Symbols, box_size};
 
@@ -75,7 +75,12 @@ pub fn read(text: &str, source: &str, opts: &ReadOptions) -> Result<Vec<Entry>, 
     }
     match format {
         InputFormat::Rmit => read_rmit(&content, source).map(|p| vec![p]),
-        InputFormat::Grid => read_grid(&content, source, opts).map(|p| vec![p]),
+        InputFormat::Grid => grid_rows(&content, source, opts).map(|p| vec![p]),
+        InputFormat::Cages => killer::read_map(&content, source, opts).map(|p| vec![p]),
+        InputFormat::Killer => content
+            .iter()
+            .map(|&(line, text)| killer::read_line(text, line, source, opts))
+            .collect(),
         InputFormat::Line | InputFormat::Auto => content
             .iter()
             .map(|&(line, text)| read_line(text, line, source, opts))
@@ -86,11 +91,19 @@ pub fn read(text: &str, source: &str, opts: &ReadOptions) -> Result<Vec<Entry>, 
 /// RMIT if the first line is a lone integer of fewer than 16 digits (a one-line puzzle written
 /// with `0` blanks is a lone integer too, but has at least 16 cells; a grid row has spaces or
 /// at least 4 cells, and a 1-digit size is never a row);
-/// grid if there are as many rows as cells per row (a valid size); otherwise one puzzle per line.
+/// a cage map if a line holds `=` (its `id=total` pairs); killer lines if the first line holds
+/// `:` (`SUM:cells`); grid if there are as many rows as cells per row (a valid size); otherwise
+/// one puzzle per line.
 fn detect(content: &[(usize, &str)], opts: &ReadOptions) -> InputFormat {
     let first = content[0].1;
     if first.len() < 16 && first.bytes().all(|b| b.is_ascii_digit()) {
         return InputFormat::Rmit;
+    }
+    if content.iter().any(|(_, l)| l.contains('=')) {
+        return InputFormat::Cages;
+    }
+    if first.contains(':') {
+        return InputFormat::Killer;
     }
     let zero_blank = zero_is_blank(opts.symbols.as_ref());
     let mut rows = content.iter().filter_map(|&(line, text)| {
@@ -294,7 +307,8 @@ fn read_line(
     })
 }
 
-fn read_grid(
+/// A grid of n rows of n cells (decoration skipped), as a puzzle with givens.
+pub(super) fn grid_rows(
     content: &[(usize, &str)],
     source: &str,
     opts: &ReadOptions,
@@ -399,6 +413,62 @@ fn read_rmit(content: &[(usize, &str)], source: &str) -> Result<Entry, InputErro
     }
     let symbols = Symbols::new(list).map_err(|m| InputError::at(source, sym_line, m))?;
     let mut puzzle = Puzzle::empty(n, symbols).map_err(|m| InputError::at(source, sym_line, m))?;
+    // Killer: a number-of-cages line, then `total row,col row,col …` lines.
+    if let Some(&(count_line, count_text)) = content.get(2)
+        && count_text.bytes().all(|b| b.is_ascii_digit())
+    {
+        let count: usize = count_text.parse().map_err(|_| {
+            InputError::at(
+                source,
+                count_line,
+                format!("`{count_text}` is not a number of cages"),
+            )
+        })?;
+        let cages = &content[3..];
+        if cages.len() != count {
+            return Err(InputError::at(
+                source,
+                count_line,
+                format!(
+                    "the line says {count} cages, but {} cage line{} follow{}",
+                    cages.len(),
+                    if cages.len() == 1 { "" } else { "s" },
+                    if cages.len() == 1 { "s" } else { "" }
+                ),
+            ));
+        }
+        for &(line, text) in cages {
+            let err = |m: String| InputError::at(source, line, m);
+            let bad = || {
+                err(format!(
+                    "`{text}`: expected `total row,col row,col …` (0-based)"
+                ))
+            };
+            let mut tokens = text.split_whitespace();
+            let total: u64 = tokens.next().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
+            let mut cells = Vec::new();
+            for t in tokens {
+                let (r, c) = t.split_once(',').ok_or_else(bad)?;
+                let (r, c): (usize, usize) =
+                    (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+                if r >= n || c >= n {
+                    return Err(err(format!(
+                        "cell {r},{c} is outside the {n}×{n} grid (rows and columns are 0 to {})",
+                        n - 1
+                    )));
+                }
+                cells.push(r * n + c);
+            }
+            puzzle
+                .add_cage(total, cells)
+                .map_err(|m| err(format!("cage `{text}`: {m}")))?;
+        }
+        return Ok(Entry {
+            puzzle,
+            line: size_line,
+            format: InputFormat::Rmit,
+        });
+    }
     let mut given_on = vec![0usize; n * n];
     for &(line, text) in &content[2..] {
         let err = |m: String| InputError::at(source, line, m);

@@ -4,5 +4,5 @@ pub mod puzzle;
 pub mod rules;
 pub mod sudoku;
 
-pub use puzzle::{MAX_SIZE, Puzzle, Symbols};
+pub use puzzle::{Cage, MAX_SIZE, Puzzle, Symbols};
 pub use rules::{RegionKind, Rules};

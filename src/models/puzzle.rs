@@ -106,13 +106,24 @@ impl fmt::Display for Symbols {
     }
 }
 
-/// An n×n puzzle: its symbols and the value index given in each cell (row-major), if any.
+/// A killer cage: its cells hold distinct symbols whose values add up to `total`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cage {
+    /// The sum of the symbols in the cage.
+    pub total: u64,
+    /// The cells, as given.
+    pub cells: Vec<usize>,
+}
+
+/// An n×n puzzle: its symbols, the value index given in each cell (row-major), if any, and its
+/// killer cages, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
     size: usize,
     box_size: usize,
     symbols: Symbols,
     givens: Vec<Option<usize>>,
+    cages: Vec<Cage>,
 }
 
 impl Puzzle {
@@ -130,6 +141,7 @@ impl Puzzle {
             box_size: k,
             symbols,
             givens: vec![None; n * n],
+            cages: Vec::new(),
         })
     }
 
@@ -161,6 +173,56 @@ impl Puzzle {
     /// Number of cells without a given.
     pub fn gaps(&self) -> usize {
         self.givens.iter().filter(|g| g.is_none()).count()
+    }
+
+    /// The killer cages, in the order given.
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// Adds a cage of cells (indices below n²). Refuses a cell repeated or already in another
+    /// cage, more cells than symbols, and a total that no set of distinct symbols reaches.
+    pub fn add_cage(&mut self, total: u64, cells: Vec<usize>) -> Result<(), String> {
+        let n = self.size;
+        if cells.is_empty() {
+            return Err("a cage needs at least one cell".to_string());
+        }
+        if cells.len() > n {
+            return Err(format!(
+                "a cage of {} cells is larger than the {n} symbols",
+                cells.len()
+            ));
+        }
+        for (i, &cell) in cells.iter().enumerate() {
+            debug_assert!(cell < n * n, "cells are checked by the reader");
+            if cells[..i].contains(&cell) {
+                return Err(format!(
+                    "{} appears twice in the cage",
+                    self.cell_name(cell)
+                ));
+            }
+            if let Some(other) = self.cages.iter().find(|c| c.cells.contains(&cell)) {
+                return Err(format!(
+                    "{} is already in another cage (total {} at {})",
+                    self.cell_name(cell),
+                    other.total,
+                    self.cell_name(other.cells[0])
+                ));
+            }
+        }
+        let mut reachable = false;
+        crate::engine::for_each_combination(self.symbols.as_slice(), cells.len(), total, |_| {
+            reachable = true;
+            false
+        });
+        if !reachable {
+            return Err(format!(
+                "no {} distinct symbols add up to {total}",
+                cells.len()
+            ));
+        }
+        self.cages.push(Cage { total, cells });
+        Ok(())
     }
 
     /// The cell's name, `r<row>c<col>`, 1-based.
@@ -199,5 +261,28 @@ mod tests {
             Symbols::new(vec![1, 2, 1]).unwrap_err(),
             "symbol 1 appears twice in the symbol list"
         );
+    }
+
+    #[test]
+    fn cages_are_checked_as_they_are_added() {
+        let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+        p.add_cage(7, vec![0, 1]).unwrap();
+        let err = |p: &mut Puzzle, total, cells| p.add_cage(total, cells).unwrap_err();
+        assert_eq!(
+            err(&mut p, 3, vec![1, 2]),
+            "r1c2 is already in another cage (total 7 at r1c1)"
+        );
+        assert_eq!(err(&mut p, 3, vec![2, 2]), "r1c3 appears twice in the cage");
+        assert_eq!(
+            err(&mut p, 8, vec![2, 3]),
+            "no 2 distinct symbols add up to 8"
+        );
+        assert_eq!(
+            err(&mut p, 10, vec![2, 3, 4, 5, 6]),
+            "a cage of 5 cells is larger than the 4 symbols"
+        );
+        assert_eq!(err(&mut p, 1, vec![]), "a cage needs at least one cell");
+        p.add_cage(10, vec![4, 5, 6, 7]).unwrap();
+        assert_eq!(p.cages().len(), 2);
     }
 }

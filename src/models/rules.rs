@@ -7,7 +7,11 @@
 use crate::error::InputError;
 
 /// The rule files shipped in `rules/`, by name.
-const BUILTIN: &[(&str, &str)] = &[("sudoku", include_str!("../../rules/sudoku.rules"))];
+const BUILTIN: &[(&str, &str)] = &[
+    ("sudoku", include_str!("../../rules/sudoku.rules")),
+    ("killer", include_str!("../../rules/killer.rules")),
+    ("killer-x", include_str!("../../rules/killer-x.rules")),
+];
 
 /// A family of cells that must hold distinct symbols.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +50,8 @@ pub struct Rules {
     pub description: String,
     /// Region families whose cells hold distinct symbols.
     pub all_different: Vec<RegionKind>,
+    /// The puzzle's cages hold distinct symbols adding up to their totals.
+    pub cages: bool,
 }
 
 impl Rules {
@@ -88,6 +94,7 @@ impl Rules {
             name: String::new(),
             description: String::new(),
             all_different: vec![],
+            cages: false,
         };
         for (i, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim();
@@ -110,6 +117,7 @@ impl Rules {
                         ))
                     })?;
                     rules.all_different.extend(base.all_different);
+                    rules.cages |= base.cages;
                 }
                 "all-different" if !rest.is_empty() => {
                     for word in rest.split_whitespace() {
@@ -124,13 +132,14 @@ impl Rules {
                         }
                     }
                 }
+                "cages" if rest.is_empty() => rules.cages = true,
                 "name" | "all-different" => {
                     return Err(err(format!("`{keyword}` needs an argument")));
                 }
                 _ => {
                     return Err(err(format!(
-                        "unknown keyword `{keyword}`: expected name, description, extends or \
-                         all-different"
+                        "unknown keyword `{keyword}`: expected name, description, extends, \
+                         all-different or cages"
                     )));
                 }
             }

@@ -2,10 +2,12 @@
 //! all-different propagators; and the rule check (duplicates in a region) used on givens and on
 //! every solution.
 
-use super::puzzle::Puzzle;
+use super::puzzle::{Cage, Puzzle};
 use super::rules::{RegionKind, Rules};
-use crate::engine::{AllDifferent, Conflict, Domain, Engine, Labels, VarId};
+use crate::engine::{AllDifferent, CageSum, Conflict, Domain, Engine, Labels, VarId, combinations};
+use hashbrown::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// One region of an n×n grid: cells that must hold distinct symbols. A small value; its cells
 /// are computed on demand.
@@ -137,8 +139,130 @@ pub fn check_solution(puzzle: &Puzzle, rules: &Rules, grid: &[usize]) -> Vec<Str
         for d in duplicates(&cells, &regions) {
             problems.push(describe_duplicate(&d, &regions, puzzle));
         }
+        if rules.cages {
+            for cage in puzzle.cages() {
+                let values: Vec<usize> = cage.cells.iter().map(|&c| grid[c]).collect();
+                let sum: u64 = values.iter().map(|&v| puzzle.symbols().symbol(v)).sum();
+                let distinct = values
+                    .iter()
+                    .enumerate()
+                    .all(|(i, v)| !values[..i].contains(v));
+                if sum != cage.total || !distinct {
+                    problems.push(format!(
+                        "{} sums to {sum}{}",
+                        cage_name(puzzle, cage),
+                        if distinct {
+                            ""
+                        } else {
+                            " with a repeated symbol"
+                        }
+                    ));
+                }
+            }
+        }
     }
     problems
+}
+
+/// A cage's name for messages and logs: `cage 17/2 at r1c1` (total, cells, first cell).
+pub fn cage_name(puzzle: &Puzzle, cage: &Cage) -> String {
+    format!(
+        "cage {}/{} at {}",
+        cage.total,
+        cage.cells.len(),
+        puzzle.cell_name(cage.cells[0])
+    )
+}
+
+/// A sum the rule of 45 derives: distinct symbols on `cells` adding up to `total`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HouseSum {
+    /// What it is, for logs: `innies of row 3`, `outies of box 5`, …
+    pub name: String,
+    /// Its cells, sorted; all in one region, so their symbols are distinct.
+    pub cells: Vec<usize>,
+    /// What they add up to.
+    pub total: u64,
+}
+
+/// The rule of 45 (every region holds each symbol once, so its cells add up to the sum of the
+/// symbols), applied to each region and the cages:
+/// - innies: the cells of a region outside the cages lying wholly inside it add up to the
+///   region's sum minus those cages' totals;
+/// - the rest of a region beside one cage inside it adds up to the region's sum minus the
+///   cage's total (this keeps the cage's required symbols out of the rest of the region);
+/// - outies: when cages cover the whole region, their cells outside it add up to their totals
+///   minus the region's sum; kept when those cells lie in one region (so they are distinct).
+///
+/// Each set is kept once, and only when it is smaller than a region.
+pub fn house_sums(puzzle: &Puzzle, regions: &[Region]) -> Vec<HouseSum> {
+    let n = puzzle.size();
+    let all: u64 = puzzle.symbols().as_slice().iter().sum();
+    let mut cage_of = vec![usize::MAX; n * n];
+    for (i, cage) in puzzle.cages().iter().enumerate() {
+        cage.cells.iter().for_each(|&c| cage_of[c] = i);
+    }
+    let in_region = |cells: &[usize], r: &Region| cells.iter().all(|&c| r.cells().any(|x| x == c));
+    let mut out: Vec<HouseSum> = Vec::new();
+    let mut add = |name: String, mut cells: Vec<usize>, total: u64| {
+        cells.sort_unstable();
+        if !cells.is_empty() && cells.len() < n && !out.iter().any(|s| s.cells == cells) {
+            out.push(HouseSum { name, cells, total });
+        }
+    };
+    for region in regions {
+        let cells: Vec<usize> = region.cells().collect();
+        let mut inside: Vec<usize> = Vec::new();
+        let mut touching: Vec<usize> = Vec::new();
+        for &c in &cells {
+            let k = cage_of[c];
+            if k != usize::MAX && !inside.contains(&k) && !touching.contains(&k) {
+                if in_region(&puzzle.cages()[k].cells, region) {
+                    inside.push(k);
+                } else {
+                    touching.push(k);
+                }
+            }
+        }
+        let inside_total: u64 = inside.iter().map(|&k| puzzle.cages()[k].total).sum();
+        if !inside.is_empty() && inside_total <= all {
+            let rest: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|&c| !inside.contains(&cage_of[c]))
+                .collect();
+            add(format!("innies of {region}"), rest, all - inside_total);
+            if inside.len() > 1 {
+                for &k in &inside {
+                    let cage = &puzzle.cages()[k];
+                    let rest: Vec<usize> =
+                        cells.iter().copied().filter(|&c| cage_of[c] != k).collect();
+                    add(
+                        format!("{region} beside {}", cage_name(puzzle, cage)),
+                        rest,
+                        all.saturating_sub(cage.total),
+                    );
+                }
+            }
+        }
+        let covered = cells.iter().all(|&c| cage_of[c] != usize::MAX);
+        let touching_total: u64 = touching.iter().map(|&k| puzzle.cages()[k].total).sum();
+        if covered && !touching.is_empty() && inside_total + touching_total >= all {
+            let outside: Vec<usize> = touching
+                .iter()
+                .flat_map(|&k| puzzle.cages()[k].cells.iter().copied())
+                .filter(|c| !cells.contains(c))
+                .collect();
+            if regions.iter().any(|r| in_region(&outside, r)) {
+                add(
+                    format!("outies of {region}"),
+                    outside,
+                    inside_total + touching_total - all,
+                );
+            }
+        }
+    }
+    out
 }
 
 /// The CP model of a puzzle: one variable per cell (row-major), one all-different per region,
@@ -169,6 +293,31 @@ pub fn build<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Result<Engine<D>, Con
         };
         let cells = region.cells().map(|c| vars[c]).collect();
         engine.post(AllDifferent::new(name, cells, engine.domains()));
+    }
+    if rules.cages {
+        // One combination table per (cage size, total), shared by the cages that have them.
+        let mut tables: HashMap<(usize, u64), Arc<[D]>> = HashMap::new();
+        let weights = puzzle.symbols().as_slice();
+        for cage in puzzle.cages() {
+            let combos = tables
+                .entry((cage.cells.len(), cage.total))
+                .or_insert_with(|| combinations::<D>(weights, cage.cells.len(), cage.total).into());
+            let name = if labelled {
+                cage_name(puzzle, cage)
+            } else {
+                String::new()
+            };
+            let cells = cage.cells.iter().map(|&c| vars[c]).collect();
+            engine.post(CageSum::new(name, cells, Arc::clone(combos)));
+        }
+        for sum in house_sums(puzzle, &regions(rules, n, puzzle.box_size())) {
+            let combos = tables
+                .entry((sum.cells.len(), sum.total))
+                .or_insert_with(|| combinations::<D>(weights, sum.cells.len(), sum.total).into());
+            let name = if labelled { sum.name } else { String::new() };
+            let cells = sum.cells.iter().map(|&c| vars[c]).collect();
+            engine.post(CageSum::new(name, cells, Arc::clone(combos)));
+        }
     }
     for (cell, given) in puzzle.givens().iter().enumerate() {
         if let Some(v) = *given {

@@ -158,9 +158,7 @@ impl State {
 
     fn search(mut self, m: &Matrix, puzzle: &Puzzle, limits: &Limits) -> Outcome {
         let cells = puzzle.size() * puzzle.size();
-        let givens: Vec<usize> = (0..m.rows())
-            .filter(|&r| puzzle.givens()[m.candidate[r].0 as usize].is_some())
-            .collect();
+        let givens = m.given_rows(puzzle);
         for &r in &givens {
             self.select(m, r);
         }
@@ -231,13 +229,11 @@ impl State {
             self.stats.nodes += 1;
             self.stats.guesses += u64::from(level.options >= 2);
             self.stats.max_depth = self.stats.max_depth.max(levels.len() as u64);
-            let (cell, v) = m.candidate[r];
             debug!(
                 target: "search",
-                "depth {}: select {} = {} (column {} of {} rows)",
+                "depth {}: select {} (column {} of {} rows)",
                 levels.len(),
-                puzzle.cell_name(cell as usize),
-                puzzle.symbols().symbol(v as usize),
+                m.describe(r, puzzle),
                 level.col,
                 level.options
             );

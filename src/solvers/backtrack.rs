@@ -3,11 +3,16 @@
 //! failure. No inference and no ordering heuristics: the baseline everything else is measured
 //! against. The recursion is unrolled into a loop over an explicit stack, so 256×256 grids
 //! cannot overflow the call stack.
+//!
+//! On killer puzzles each cage is one more region of distinct symbols, and a value is also
+//! refused when the cage's total gets out of reach: with r cells of the cage still empty, the
+//! total must lie between the partial sum plus the r smallest and plus the r largest symbols
+//! the cage does not use yet.
 
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
 use crate::models::sudoku::regions;
-use crate::models::{Puzzle, Rules};
+use crate::models::{Cage, Puzzle, Rules};
 use log::{debug, trace};
 use std::time::Instant;
 
@@ -33,15 +38,98 @@ impl Solver for Backtrack {
     }
 }
 
+/// What is placed: which regions (houses, then cages) hold which values, and the cage sums.
+#[derive(Debug)]
+struct Board<'a> {
+    n: usize,
+    /// The regions holding each cell: houses first, then its cage (index `houses + k`).
+    of_cell: Vec<Vec<usize>>,
+    /// `used[region * n + v]`: value `v` is placed in the region.
+    used: Vec<bool>,
+    houses: usize,
+    cages: &'a [Cage],
+    cage_of: Vec<Option<usize>>,
+    sum: Vec<u64>,
+    filled: Vec<usize>,
+    weight: &'a [u64],
+    /// Value indices from the smallest symbol up.
+    by_weight: Vec<usize>,
+}
+
+impl<'a> Board<'a> {
+    fn new(puzzle: &'a Puzzle, rules: &Rules) -> Self {
+        let n = puzzle.size();
+        let houses = regions(rules, n, puzzle.box_size());
+        let cages = if rules.cages { puzzle.cages() } else { &[] };
+        let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        let mut cage_of = vec![None; n * n];
+        for (ri, region) in houses.iter().enumerate() {
+            region.cells().for_each(|c| of_cell[c].push(ri));
+        }
+        for (k, cage) in cages.iter().enumerate() {
+            for &c in &cage.cells {
+                of_cell[c].push(houses.len() + k);
+                cage_of[c] = Some(k);
+            }
+        }
+        let weight = puzzle.symbols().as_slice();
+        let mut by_weight: Vec<usize> = (0..n).collect();
+        by_weight.sort_by_key(|&v| weight[v]);
+        Board {
+            n,
+            of_cell,
+            used: vec![false; (houses.len() + cages.len()) * n],
+            houses: houses.len(),
+            cages,
+            cage_of,
+            sum: vec![0; cages.len()],
+            filled: vec![0; cages.len()],
+            weight,
+            by_weight,
+        }
+    }
+
+    /// The validity check: no region of the cell holds `v`, and its cage can still add up.
+    fn allows(&self, cell: usize, v: usize) -> bool {
+        let n = self.n;
+        if self.of_cell[cell].iter().any(|&ri| self.used[ri * n + v]) {
+            return false;
+        }
+        let Some(k) = self.cage_of[cell] else {
+            return true;
+        };
+        let (total, sum) = (self.cages[k].total, self.sum[k] + self.weight[v]);
+        let left = self.cages[k].cells.len() - self.filled[k] - 1;
+        let region = self.houses + k;
+        let free = || {
+            self.by_weight
+                .iter()
+                .filter(|&&u| u != v && !self.used[region * n + u])
+        };
+        let low: u64 = free().take(left).map(|&u| self.weight[u]).sum();
+        let high: u64 = free().rev().take(left).map(|&u| self.weight[u]).sum();
+        sum + low <= total && total <= sum + high
+    }
+
+    fn place(&mut self, cell: usize, v: usize, on: bool) {
+        for &ri in &self.of_cell[cell] {
+            self.used[ri * self.n + v] = on;
+        }
+        if let Some(k) = self.cage_of[cell] {
+            if on {
+                self.sum[k] += self.weight[v];
+                self.filled[k] += 1;
+            } else {
+                self.sum[k] -= self.weight[v];
+                self.filled[k] -= 1;
+            }
+        }
+    }
+}
+
 fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
     let n = puzzle.size();
-    let regions = regions(rules, n, puzzle.box_size());
-    // of_cell[cell]: the regions holding the cell; used[region * n + v]: v is in the region.
-    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); n * n];
-    for (ri, region) in regions.iter().enumerate() {
-        region.cells().for_each(|c| of_cell[c].push(ri));
-    }
-    let mut used = vec![false; regions.len() * n];
+    let mut board = Board::new(puzzle, rules);
     let mut grid: Vec<usize> = vec![usize::MAX; n * n];
     let mut stats = SolveStats::default();
     let outcome = |solution, count, stop, stats| Outcome {
@@ -52,11 +140,10 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
     };
     for (cell, given) in puzzle.givens().iter().enumerate() {
         if let Some(v) = *given {
-            for &ri in &of_cell[cell] {
-                if std::mem::replace(&mut used[ri * n + v], true) {
-                    return outcome(None, 0, Stop::Exhausted, stats); // clashing givens
-                }
+            if !board.allows(cell, v) {
+                return outcome(None, 0, Stop::Exhausted, stats); // the givens already clash
             }
+            board.place(cell, v, true);
             grid[cell] = v;
         }
     }
@@ -77,8 +164,13 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
             }
         } else {
             let cell = empties[i];
-            while v < n && of_cell[cell].iter().any(|&ri| used[ri * n + v]) {
-                trace!(target: "search", "{} = {} breaks a rule", puzzle.cell_name(cell), puzzle.symbols().symbol(v));
+            while v < n && !board.allows(cell, v) {
+                trace!(
+                    target: "search",
+                    "{} = {} breaks a rule",
+                    puzzle.cell_name(cell),
+                    puzzle.symbols().symbol(v)
+                );
                 v += 1;
             }
             if v < n {
@@ -94,8 +186,14 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
                 stats.nodes += 1;
                 stats.guesses += 1;
                 stats.max_depth = stats.max_depth.max(i as u64 + 1);
-                debug!(target: "search", "depth {}: {} = {}", i + 1, puzzle.cell_name(cell), puzzle.symbols().symbol(v));
-                of_cell[cell].iter().for_each(|&ri| used[ri * n + v] = true);
+                debug!(
+                    target: "search",
+                    "depth {}: {} = {}",
+                    i + 1,
+                    puzzle.cell_name(cell),
+                    puzzle.symbols().symbol(v)
+                );
+                board.place(cell, v, true);
                 grid[cell] = v;
                 (i, v) = (i + 1, 0);
                 continue;
@@ -109,10 +207,14 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         i -= 1;
         let cell = empties[i];
         let old = grid[cell];
-        debug!(target: "search", "depth {}: undo {} = {}", i + 1, puzzle.cell_name(cell), puzzle.symbols().symbol(old));
-        of_cell[cell]
-            .iter()
-            .for_each(|&ri| used[ri * n + old] = false);
+        debug!(
+            target: "search",
+            "depth {}: undo {} = {}",
+            i + 1,
+            puzzle.cell_name(cell),
+            puzzle.symbols().symbol(old)
+        );
+        board.place(cell, old, false);
         grid[cell] = usize::MAX;
         v = old + 1;
     }

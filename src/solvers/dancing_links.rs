@@ -202,9 +202,7 @@ impl Links {
     fn search(mut self, m: &Matrix, puzzle: &Puzzle, limits: &Limits) -> Outcome {
         let cells = puzzle.size() * puzzle.size();
         // Select the givens' rows up front: cover their columns.
-        let givens: Vec<usize> = (0..m.rows())
-            .filter(|&r| puzzle.givens()[m.candidate[r].0 as usize].is_some())
-            .collect();
+        let givens = m.given_rows(puzzle);
         for &r in &givens {
             let x = self.row_node[r];
             self.cover(self.col[x as usize]);
@@ -274,13 +272,7 @@ impl Links {
         self.stats.nodes += 1;
         self.stats.guesses += u64::from(guess);
         self.stats.max_depth = self.stats.max_depth.max(depth as u64);
-        let (cell, v) = m.candidate[self.row[x as usize] as usize];
-        debug!(
-            target: "search",
-            "depth {depth}: select {} = {}",
-            puzzle.cell_name(cell as usize),
-            puzzle.symbols().symbol(v as usize)
-        );
+        debug!(target: "search", "depth {depth}: select {}", m.describe(self.row[x as usize] as usize, puzzle));
         self.cover_row(x);
     }
 }

@@ -10,7 +10,16 @@
 //! given's cell has only its given value as a row, and no other cell of its regions has a row
 //! for that value, so the givens are selected before the search begins. A standard 9×9 puzzle
 //! has at most 729 rows of 4 ones over 324 columns.
+//!
+//! Killer cages (when the rules have them) add, for each cage g, a column `g` (the cage picks
+//! exactly one combination) and n columns `(g, v)`. Each combination S of distinct values
+//! reaching the cage's total is a row covering `g` and `(g, v)` for every v **not** in S; each
+//! candidate row of a cell in g also covers `(g, v)`. So a value outside the chosen S is barred
+//! from the cage (its column is taken), and a value in S is taken by exactly one cell of the
+//! cage: with |S| = |g|, the cage holds exactly the values of S, once each — sum and
+//! distinctness together.
 
+use crate::engine::for_each_combination;
 use crate::models::sudoku::{Region, regions};
 use crate::models::{Puzzle, Rules};
 
@@ -19,7 +28,8 @@ use crate::models::{Puzzle, Rules};
 pub(crate) struct Matrix {
     /// Number of columns.
     pub(crate) columns: usize,
-    /// For row `r`: the candidate `(cell, value)` it stands for.
+    /// For row `r`: the candidate `(cell, value)` it stands for; for a cage combination row,
+    /// `(COMBINATION, cage)`.
     pub(crate) candidate: Vec<(u32, u32)>,
     /// Row `r`'s columns are `row_cols[row_start[r] .. row_start[r + 1]]`, cell column first.
     pub(crate) row_start: Vec<u32>,
@@ -27,6 +37,9 @@ pub(crate) struct Matrix {
     /// False when two givens clash, or a cell has no candidate left: no solution.
     pub(crate) feasible: bool,
 }
+
+/// Marks a cage combination row in [`Matrix::candidate`].
+pub(crate) const COMBINATION: u32 = u32::MAX;
 
 impl Matrix {
     /// The columns of row `r`.
@@ -56,8 +69,16 @@ impl Matrix {
                 }
             }
         }
+        let cages = if rules.cages { puzzle.cages() } else { &[] };
+        // Cage columns: `g` at cage_col(g), `(g, v)` right after it.
+        let cage_base = cells + regions.len() * n;
+        let cage_col = |g: usize| cage_base + g * (n + 1);
+        let mut cage_of = vec![usize::MAX; cells];
+        for (g, cage) in cages.iter().enumerate() {
+            cage.cells.iter().for_each(|&c| cage_of[c] = g);
+        }
         let mut m = Matrix {
-            columns: cells + regions.len() * n,
+            columns: cage_base + cages.len() * (n + 1),
             candidate: Vec::new(),
             row_start: vec![0],
             row_cols: Vec::new(),
@@ -83,11 +104,77 @@ impl Matrix {
                         .iter()
                         .map(|&ri| (cells + ri as usize * n + v) as u32),
                 );
+                if cage_of[cell] != usize::MAX {
+                    m.row_cols.push((cage_col(cage_of[cell]) + 1 + v) as u32);
+                }
                 m.row_start.push(m.row_cols.len() as u32);
             }
             m.feasible &= any;
         }
+        for (g, cage) in cages.iter().enumerate() {
+            let given = cage
+                .cells
+                .iter()
+                .filter_map(|&c| puzzle.givens()[c])
+                .collect::<Vec<_>>();
+            for_each_combination(
+                puzzle.symbols().as_slice(),
+                cage.cells.len(),
+                cage.total,
+                |set| {
+                    if given.iter().all(|v| set.contains(v)) {
+                        m.candidate.push((COMBINATION, g as u32));
+                        m.row_cols.push(cage_col(g) as u32);
+                        let barred = (0..n).filter(|v| !set.contains(v));
+                        m.row_cols
+                            .extend(barred.map(|v| (cage_col(g) + 1 + v) as u32));
+                        m.row_start.push(m.row_cols.len() as u32);
+                    }
+                    true
+                },
+            );
+        }
         m
+    }
+
+    /// The rows of the givens, to select before searching.
+    pub(crate) fn given_rows(&self, puzzle: &Puzzle) -> Vec<usize> {
+        (0..self.rows())
+            .filter(|&r| {
+                let cell = self.candidate[r].0;
+                cell != COMBINATION && puzzle.givens()[cell as usize].is_some()
+            })
+            .collect()
+    }
+
+    /// Row `r` in words, for logs: `r1c2 = 3`, or `cage 17/2 at r1c1 takes {8,9}`.
+    pub(crate) fn describe(&self, r: usize, puzzle: &Puzzle) -> String {
+        let (cell, v) = self.candidate[r];
+        if cell == COMBINATION {
+            let cage = &puzzle.cages()[v as usize];
+            let n = puzzle.size();
+            // the row covers the cage column, then `(g, v)` = cage column + 1 + v for barred v
+            let cols = self.cols(r);
+            let barred: Vec<usize> = cols[1..]
+                .iter()
+                .map(|&c| (c - cols[0] - 1) as usize)
+                .collect();
+            let set: Vec<String> = (0..n)
+                .filter(|v| !barred.contains(v))
+                .map(|v| puzzle.symbols().symbol(v).to_string())
+                .collect();
+            format!(
+                "{} takes {{{}}}",
+                crate::models::sudoku::cage_name(puzzle, cage),
+                set.join(",")
+            )
+        } else {
+            format!(
+                "{} = {}",
+                puzzle.cell_name(cell as usize),
+                puzzle.symbols().symbol(v as usize)
+            )
+        }
     }
 
     /// The grid (value per cell) of a set of selected rows covering every cell.
@@ -95,7 +182,9 @@ impl Matrix {
         let mut grid = vec![usize::MAX; cells];
         for r in selected {
             let (cell, v) = self.candidate[r];
-            grid[cell as usize] = v as usize;
+            if cell != COMBINATION {
+                grid[cell as usize] = v as usize;
+            }
         }
         grid
     }

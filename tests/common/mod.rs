@@ -92,6 +92,72 @@ pub(crate) struct Spec {
     pub(crate) n: usize,
     pub(crate) symbols: Vec<u64>,
     pub(crate) givens: Vec<Option<u64>>,
+    /// Killer cages: total and cells.
+    pub(crate) cages: Vec<(u64, Vec<usize>)>,
+    /// Both main diagonals hold each symbol once (Killer-X).
+    pub(crate) diagonals: bool,
+}
+
+impl Spec {
+    /// A plain puzzle: symbols 1..n, no cages.
+    pub(crate) fn plain(n: usize, givens: Vec<Option<u64>>) -> Self {
+        Spec {
+            n,
+            symbols: (1..=n as u64).collect(),
+            givens,
+            cages: vec![],
+            diagonals: false,
+        }
+    }
+}
+
+/// A killer line: `[id<TAB>]SUM:c,c;SUM:c,…[<TAB>solution]`, 9×9 (4×4 when every cell < 16).
+pub(crate) fn killer_line_spec(line: &str) -> Spec {
+    let field = line
+        .split('\t')
+        .find(|f| f.contains(':'))
+        .expect("a cages field");
+    let cages: Vec<(u64, Vec<usize>)> = field
+        .split(';')
+        .map(|c| {
+            let (sum, cells) = c.split_once(':').unwrap();
+            (
+                sum.parse().unwrap(),
+                cells.split(',').map(|x| x.parse().unwrap()).collect(),
+            )
+        })
+        .collect();
+    let n = if cages.iter().flat_map(|c| &c.1).all(|&c| c < 16) {
+        4
+    } else {
+        9
+    };
+    Spec {
+        cages,
+        ..Spec::plain(n, vec![None; n * n])
+    }
+}
+
+/// A cage map: n lines of one-character cage ids, then `id=total` pairs; `#` lines skipped.
+pub(crate) fn cage_map_spec(text: &str) -> Spec {
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    let (pairs, map): (Vec<&str>, Vec<&str>) = lines.iter().partition(|l| l.contains('='));
+    let n = map.len();
+    let mut cages = Vec::new();
+    for pair in pairs.iter().flat_map(|l| l.split_whitespace()) {
+        let (id, total) = pair.split_once('=').unwrap();
+        let cells = (0..n * n)
+            .filter(|&c| map[c / n][c % n..].starts_with(id))
+            .collect();
+        cages.push((total.parse().unwrap(), cells));
+    }
+    Spec {
+        cages,
+        ..Spec::plain(n, vec![None; n * n])
+    }
 }
 
 /// Cells of one puzzle line: one character per cell for short lines, else integers.
@@ -107,11 +173,7 @@ pub(crate) fn line_spec(line: &str) -> Spec {
     };
     let n = (cells.len() as f64).sqrt() as usize;
     assert_eq!(n * n, cells.len(), "line is not a square grid: {line}");
-    Spec {
-        n,
-        symbols: (1..=n as u64).collect(),
-        givens: cells,
-    }
+    Spec::plain(n, cells)
 }
 
 /// An RMIT file: size, symbols, `r,c v` givens.
@@ -125,7 +187,32 @@ pub(crate) fn rmit_spec(text: &str) -> Spec {
         .map(|t| t.parse().unwrap())
         .collect();
     let mut givens = vec![None; n * n];
-    for l in lines {
+    let rest: Vec<&str> = lines.collect();
+    if rest.first().is_some_and(|l| !l.contains(',')) {
+        // killer: a number of cages, then `total r,c r,c …`
+        let cages = rest[1..]
+            .iter()
+            .map(|l| {
+                let mut t = l.split_whitespace();
+                let total = t.next().unwrap().parse().unwrap();
+                let cells = t
+                    .map(|rc| {
+                        let (r, c) = rc.split_once(',').unwrap();
+                        r.parse::<usize>().unwrap() * n + c.parse::<usize>().unwrap()
+                    })
+                    .collect();
+                (total, cells)
+            })
+            .collect();
+        return Spec {
+            n,
+            symbols,
+            givens,
+            cages,
+            diagonals: false,
+        };
+    }
+    for l in rest {
         let nums: Vec<u64> = l
             .split([',', ' '])
             .filter(|t| !t.is_empty())
@@ -133,7 +220,13 @@ pub(crate) fn rmit_spec(text: &str) -> Spec {
             .collect();
         givens[nums[0] as usize * n + nums[1] as usize] = Some(nums[2]);
     }
-    Spec { n, symbols, givens }
+    Spec {
+        n,
+        symbols,
+        givens,
+        cages: vec![],
+        diagonals: false,
+    }
 }
 
 /// A decorated grid: digits and `.` count, `|+-` and spaces do not, `#` lines are comments.
@@ -146,11 +239,7 @@ pub(crate) fn grid_spec(text: &str) -> Spec {
         .map(|c| c.to_digit(10).filter(|&d| d != 0).map(u64::from))
         .collect();
     let n = (cells.len() as f64).sqrt() as usize;
-    Spec {
-        n,
-        symbols: (1..=n as u64).collect(),
-        givens: cells,
-    }
+    Spec::plain(n, cells)
 }
 
 /// The spec of a shipped puzzle file (one puzzle), by its extension and shape.
@@ -158,6 +247,12 @@ pub(crate) fn file_spec(path: &Path) -> Spec {
     let text = std::fs::read_to_string(path).unwrap();
     if path.extension().is_some_and(|e| e == "rmit") {
         rmit_spec(&text)
+    } else if path.extension().is_some_and(|e| e == "cages") {
+        let mut spec = cage_map_spec(&text);
+        spec.diagonals = path.to_string_lossy().contains("killer-x");
+        spec
+    } else if text.contains(':') {
+        killer_line_spec(text.trim())
     } else if text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -208,6 +303,13 @@ pub(crate) fn check(spec: &Spec, grid: &[u64]) -> Vec<String> {
             wrong.push(format!("{name} is not a permutation of the symbols"));
         }
     };
+    if spec.diagonals {
+        unit("main diagonal".into(), (0..n).map(|i| i * n + i).collect());
+        unit(
+            "anti-diagonal".into(),
+            (0..n).map(|i| i * n + n - 1 - i).collect(),
+        );
+    }
     for i in 0..n {
         unit(format!("row {i}"), (0..n).map(|c| i * n + c).collect());
         unit(format!("column {i}"), (0..n).map(|r| r * n + i).collect());
@@ -216,6 +318,15 @@ pub(crate) fn check(spec: &Spec, grid: &[u64]) -> Vec<String> {
             format!("box {i}"),
             (0..n).map(|j| (r0 + j / k) * n + c0 + j % k).collect(),
         );
+    }
+    for (total, cells) in &spec.cages {
+        let values: Vec<u64> = cells.iter().map(|&c| grid[c]).collect();
+        let mut distinct = values.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if values.iter().sum::<u64>() != *total || distinct.len() != values.len() {
+            wrong.push(format!("cage {total} at {cells:?} holds {values:?}"));
+        }
     }
     wrong
 }

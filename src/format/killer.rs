@@ -1,0 +1,234 @@
+//! Reading killer puzzles: the one-per-line format of the public killer sets, and cage maps.
+//! (RMIT's killer files are read with the rest of RMIT's format.)
+
+use super::read::{ReadOptions, grid_rows};
+use super::{Entry, InputFormat};
+use crate::error::InputError;
+use crate::models::puzzle::{MAX_SIZE, Puzzle, Symbols, box_size};
+
+/// A content line: its number and its text.
+type Line<'a> = (usize, &'a str);
+
+/// One killer puzzle per line: `[id<TAB>]SUM:c,c,…;SUM:c,…[<TAB>solution]`, cells numbered
+/// `row·n + col` from 0. The grid size comes from the solution field when it holds n² cells,
+/// else it is the smallest size whose grid holds every cell named. The id and the solution are
+/// not used for solving.
+pub(super) fn read_line(
+    text: &str,
+    line: usize,
+    source: &str,
+    opts: &ReadOptions,
+) -> Result<Entry, InputError> {
+    let err = |m: String| InputError::at(source, line, m);
+    let fields: Vec<&str> = text.split('\t').map(str::trim).collect();
+    let Some(at) = fields.iter().position(|f| f.contains(':')) else {
+        return Err(err("expected cages as `SUM:cell,cell,…;SUM:…`".to_string()));
+    };
+    let mut cages = Vec::new();
+    for (i, cage) in fields[at]
+        .split(';')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .enumerate()
+    {
+        let bad = || {
+            err(format!(
+                "cage {} `{cage}`: expected `SUM:cell,cell,…` with cells numbered row·n + col",
+                i + 1
+            ))
+        };
+        let (sum, cells) = cage.split_once(':').ok_or_else(bad)?;
+        let total: u64 = sum.trim().parse().map_err(|_| bad())?;
+        let cells: Vec<usize> = cells
+            .split(',')
+            .map(|c| c.trim().parse::<usize>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad())?;
+        cages.push((i + 1, cage, total, cells));
+    }
+    let solution_cells = fields
+        .get(at + 1)
+        .map(|s| s.chars().filter(|c| c.is_ascii_digit()).count());
+    let max_cell = cages
+        .iter()
+        .flat_map(|c| c.3.iter().copied())
+        .max()
+        .unwrap_or(0);
+    let n = match solution_cells.map(|m| m.isqrt()) {
+        Some(n) if n * n == solution_cells.unwrap_or(0) && box_size(n).is_ok() => n,
+        _ => (2..=MAX_SIZE.isqrt())
+            .map(|k| k * k)
+            .find(|&n| n * n > max_cell)
+            .ok_or_else(|| {
+                err(format!(
+                    "cell {max_cell} is outside the largest grid ({MAX_SIZE}×{MAX_SIZE})"
+                ))
+            })?,
+    };
+    let symbols = opts
+        .symbols
+        .clone()
+        .unwrap_or_else(|| Symbols::default_for(n));
+    let mut puzzle = Puzzle::empty(n, symbols).map_err(err)?;
+    for (i, cage, total, cells) in cages {
+        if let Some(&c) = cells.iter().find(|&&c| c >= n * n) {
+            return Err(err(format!(
+                "cage {i} `{cage}`: cell {c} is outside the {n}×{n} grid (cells are 0 to {})",
+                n * n - 1
+            )));
+        }
+        puzzle
+            .add_cage(total, cells)
+            .map_err(|m| err(format!("cage {i} `{cage}`: {m}")))?;
+    }
+    Ok(Entry {
+        puzzle,
+        line,
+        format: InputFormat::Killer,
+    })
+}
+
+/// A cage map: n lines of n cage ids (one character each, or whitespace-separated ids for big
+/// grids; `.` for a cell in no cage), optionally after n lines of givens (or with each map line
+/// after its grid row on the same line), then `id=total` pairs.
+pub(super) fn read_map(
+    content: &[(usize, &str)],
+    source: &str,
+    opts: &ReadOptions,
+) -> Result<Entry, InputError> {
+    let split = content
+        .iter()
+        .position(|(_, l)| l.contains('='))
+        .unwrap_or(content.len());
+    let (body, pairs) = content.split_at(split);
+    if body.is_empty() {
+        return Err(InputError::whole(
+            source,
+            "expected n lines of cage ids before the `id=total` pairs",
+        ));
+    }
+    // CodinGame's form: `<grid row> <cage ids>` on each line.
+    let side_by_side = body.iter().all(|(_, l)| {
+        let t: Vec<&str> = l.split_whitespace().collect();
+        t.len() == 2
+            && t[0].chars().count() == t[1].chars().count()
+            && t[0].chars().count() == body.len()
+    });
+    let (grid_lines, map_lines): (Vec<Line<'_>>, Vec<Line<'_>>) = if side_by_side {
+        body.iter()
+            .map(|&(n, l)| {
+                let mut t = l.split_whitespace();
+                ((n, t.next().unwrap_or("")), (n, t.next().unwrap_or("")))
+            })
+            .unzip()
+    } else if body.len() % 2 == 0 && ids(body[0].1).len() == body.len() / 2 {
+        (
+            body[..body.len() / 2].to_vec(),
+            body[body.len() / 2..].to_vec(),
+        )
+    } else {
+        (Vec::new(), body.to_vec())
+    };
+    let n = map_lines.len();
+    box_size(n).map_err(|m| {
+        InputError::at(
+            source,
+            map_lines[0].0,
+            format!("the cage map has {n} lines: {m}"),
+        )
+    })?;
+    let mut puzzle = if grid_lines.is_empty() {
+        let symbols = opts
+            .symbols
+            .clone()
+            .unwrap_or_else(|| Symbols::default_for(n));
+        Puzzle::empty(n, symbols).map_err(|m| InputError::whole(source, m))?
+    } else {
+        grid_rows(&grid_lines, source, opts)?.puzzle
+    };
+    if puzzle.size() != n {
+        return Err(InputError::at(
+            source,
+            map_lines[0].0,
+            format!(
+                "the givens are {0}×{0}, the cage map {n}×{n}",
+                puzzle.size()
+            ),
+        ));
+    }
+    // Cells of each cage id, in order of first appearance.
+    let mut order: Vec<(String, Vec<usize>, usize)> = Vec::new();
+    for (r, &(line, text)) in map_lines.iter().enumerate() {
+        let row = ids(text);
+        if row.len() != n {
+            return Err(InputError::at(
+                source,
+                line,
+                format!("map row {} has {} cage ids, expected {n}", r + 1, row.len()),
+            ));
+        }
+        for (c, id) in row.into_iter().enumerate() {
+            if id == "." {
+                continue;
+            }
+            match order.iter_mut().find(|(i, _, _)| *i == id) {
+                Some((_, cells, _)) => cells.push(r * n + c),
+                None => order.push((id.to_string(), vec![r * n + c], line)),
+            }
+        }
+    }
+    let mut totals: Vec<(String, u64, usize)> = Vec::new();
+    for &(line, text) in pairs {
+        for pair in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|p| !p.is_empty())
+        {
+            let bad = || InputError::at(source, line, format!("`{pair}`: expected `id=total`"));
+            let (id, total) = pair.split_once('=').ok_or_else(bad)?;
+            let total: u64 = total.parse().map_err(|_| bad())?;
+            if !order.iter().any(|(i, _, _)| i == id) {
+                return Err(InputError::at(
+                    source,
+                    line,
+                    format!("cage `{id}` has a total but no cell in the map"),
+                ));
+            }
+            if totals.iter().any(|(i, _, _)| i == id) {
+                return Err(InputError::at(
+                    source,
+                    line,
+                    format!("cage `{id}` has two totals"),
+                ));
+            }
+            totals.push((id.to_string(), total, line));
+        }
+    }
+    for (id, cells, first_line) in order {
+        let Some(&(_, total, line)) = totals.iter().find(|(i, _, _)| *i == id) else {
+            return Err(InputError::at(
+                source,
+                first_line,
+                format!("cage `{id}` has no `{id}=total` pair"),
+            ));
+        };
+        puzzle
+            .add_cage(total, cells)
+            .map_err(|m| InputError::at(source, line, format!("cage `{id}`: {m}")))?;
+    }
+    Ok(Entry {
+        puzzle,
+        line: map_lines[0].0,
+        format: InputFormat::Cages,
+    })
+}
+
+/// The cage ids of a map row: whitespace-separated tokens, or one per character.
+fn ids(text: &str) -> Vec<&str> {
+    if text.contains(char::is_whitespace) {
+        text.split_whitespace().collect()
+    } else {
+        text.char_indices()
+            .map(|(i, c)| &text[i..i + c.len_utf8()])
+            .collect()
+    }
+}
