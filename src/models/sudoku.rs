@@ -202,7 +202,12 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region]) -> Vec<HouseSum> {
     for (i, cage) in puzzle.cages().iter().enumerate() {
         cage.cells.iter().for_each(|&c| cage_of[c] = i);
     }
-    let in_region = |cells: &[usize], r: &Region| cells.iter().all(|&c| r.cells().any(|x| x == c));
+    // The regions holding each cell, so that "are these cells all in region r" is a lookup.
+    let mut regions_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+    for (ri, region) in regions.iter().enumerate() {
+        region.cells().for_each(|c| regions_of[c].push(ri));
+    }
+    let in_region = |cells: &[usize], ri: usize| cells.iter().all(|&c| regions_of[c].contains(&ri));
     let mut out: Vec<HouseSum> = Vec::new();
     let mut add = |name: String, mut cells: Vec<usize>, total: u64| {
         cells.sort_unstable();
@@ -210,14 +215,14 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region]) -> Vec<HouseSum> {
             out.push(HouseSum { name, cells, total });
         }
     };
-    for region in regions {
+    for (ri, region) in regions.iter().enumerate() {
         let cells: Vec<usize> = region.cells().collect();
         let mut inside: Vec<usize> = Vec::new();
         let mut touching: Vec<usize> = Vec::new();
         for &c in &cells {
             let k = cage_of[c];
             if k != usize::MAX && !inside.contains(&k) && !touching.contains(&k) {
-                if in_region(&puzzle.cages()[k].cells, region) {
+                if in_region(&puzzle.cages()[k].cells, ri) {
                     inside.push(k);
                 } else {
                     touching.push(k);
@@ -253,7 +258,7 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region]) -> Vec<HouseSum> {
                 .flat_map(|&k| puzzle.cages()[k].cells.iter().copied())
                 .filter(|c| !cells.contains(c))
                 .collect();
-            if regions.iter().any(|r| in_region(&outside, r)) {
+            if outside.first().is_some_and(|&c| regions_of[c].iter().any(|&ri| in_region(&outside, ri))) {
                 add(
                     format!("outies of {region}"),
                     outside,
