@@ -258,7 +258,10 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region]) -> Vec<HouseSum> {
                 .flat_map(|&k| puzzle.cages()[k].cells.iter().copied())
                 .filter(|c| !cells.contains(c))
                 .collect();
-            if outside.first().is_some_and(|&c| regions_of[c].iter().any(|&ri| in_region(&outside, ri))) {
+            if outside
+                .first()
+                .is_some_and(|&c| regions_of[c].iter().any(|&ri| in_region(&outside, ri)))
+            {
                 add(
                     format!("outies of {region}"),
                     outside,

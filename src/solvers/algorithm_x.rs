@@ -7,7 +7,7 @@
 //! its active rows in turn; selecting a row removes its columns and every row sharing one of
 //! them. The givens' rows are selected before the search.
 
-use super::exact_cover::Matrix;
+use super::exact_cover::{self, Matrix};
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
 use crate::models::{Puzzle, Rules};
@@ -30,20 +30,7 @@ impl Solver for AlgorithmX {
         "Knuth's Algorithm X on the exact-cover matrix (bitsets, undo lists)"
     }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-        let start = Instant::now();
-        let m = Matrix::new(puzzle, rules);
-        let mut out = if m.feasible {
-            State::new(&m).search(&m, puzzle, limits)
-        } else {
-            Outcome {
-                solution: None,
-                count: 0,
-                stop: Stop::Exhausted,
-                stats: SolveStats::default(),
-            }
-        };
-        out.stats.time = start.elapsed();
-        out
+        exact_cover::solve_with(puzzle, rules, |m| State::new(m).search(m, puzzle, limits))
     }
 }
 

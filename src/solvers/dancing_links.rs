@@ -9,7 +9,7 @@
 //! heuristic). Statistics count every link update. Reference: D. E. Knuth, "Dancing Links",
 //! Millennial Perspectives in Computer Science, 2000 (arXiv cs/0011047).
 
-use super::exact_cover::Matrix;
+use super::exact_cover::{self, Matrix};
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
 use crate::models::{Puzzle, Rules};
@@ -31,20 +31,7 @@ impl Solver for DancingLinks {
         "Knuth's Dancing Links on the exact-cover matrix, S heuristic"
     }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-        let start = Instant::now();
-        let m = Matrix::new(puzzle, rules);
-        let mut out = if m.feasible {
-            Links::new(&m).search(&m, puzzle, limits)
-        } else {
-            Outcome {
-                solution: None,
-                count: 0,
-                stop: Stop::Exhausted,
-                stats: SolveStats::default(),
-            }
-        };
-        out.stats.time = start.elapsed();
-        out
+        exact_cover::solve_with(puzzle, rules, |m| Links::new(m).search(m, puzzle, limits))
     }
 }
 

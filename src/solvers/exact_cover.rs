@@ -19,9 +19,11 @@
 //! cage: with |S| = |g|, the cage holds exactly the values of S, once each — sum and
 //! distinctness together.
 
-use crate::engine::for_each_combination;
+use super::{Outcome, SolveStats};
+use crate::engine::{Stop, for_each_combination};
 use crate::models::sudoku::{Region, regions};
 use crate::models::{Puzzle, Rules};
+use std::time::Instant;
 
 /// The matrix in compressed form: each row's columns, and each column's rows.
 #[derive(Debug, Clone)]
@@ -36,6 +38,29 @@ pub(crate) struct Matrix {
     pub(crate) row_cols: Vec<u32>,
     /// False when two givens clash, or a cell has no candidate left: no solution.
     pub(crate) feasible: bool,
+}
+
+/// Solves with an exact-cover `search`: builds the matrix, answers "no solution" at once when
+/// the givens already clash, and times the whole call.
+pub(crate) fn solve_with(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    search: impl FnOnce(&Matrix) -> Outcome,
+) -> Outcome {
+    let start = Instant::now();
+    let m = Matrix::new(puzzle, rules);
+    let mut out = if m.feasible {
+        search(&m)
+    } else {
+        Outcome {
+            solution: None,
+            count: 0,
+            stop: Stop::Exhausted,
+            stats: SolveStats::default(),
+        }
+    };
+    out.stats.time = start.elapsed();
+    out
 }
 
 /// Marks a cage combination row in [`Matrix::candidate`].
