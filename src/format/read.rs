@@ -188,22 +188,23 @@ fn split_cells(
     Ok(cells)
 }
 
-/// Whitespace- or comma-separated tokens with their 1-based column.
+/// Whitespace- or comma-separated tokens with their 1-based column (counted in characters as
+/// the scan goes, so long lines stay linear).
 fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let sep = |c: char| c.is_whitespace() || c == ',';
-    let mut rest = text.char_indices().peekable();
+    let mut chars = text.char_indices().enumerate().peekable();
     std::iter::from_fn(move || {
-        while rest.next_if(|&(_, c)| sep(c)).is_some() {}
-        let &(start, _) = rest.peek()?;
+        while chars.next_if(|&(_, (_, c))| sep(c)).is_some() {}
+        let &(column, (start, _)) = chars.peek()?;
         let mut end = text.len();
-        while let Some(&(i, c)) = rest.peek() {
+        while let Some(&(_, (i, c))) = chars.peek() {
             if sep(c) {
                 end = i;
                 break;
             }
-            rest.next();
+            chars.next();
         }
-        Some((text[..start].chars().count() + 1, &text[start..end]))
+        Some((column + 1, &text[start..end]))
     })
 }
 
@@ -644,6 +645,13 @@ mod tests {
                 .to_string()
                 .contains("NUL")
         );
+    }
+
+    #[test]
+    fn token_columns_count_characters_not_bytes() {
+        let got: Vec<(usize, &str)> = tokens("  12, é3  4").collect();
+        assert_eq!(got, vec![(3, "12"), (7, "é3"), (11, "4")]);
+        assert_eq!(tokens(" ,, ").count(), 0);
     }
 
     #[test]
