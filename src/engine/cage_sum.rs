@@ -71,6 +71,51 @@ pub fn for_each_combination(
     }
 }
 
+/// The weights a table was made for, and its combinations (as value masks) by (size, total).
+type MaskTable = (Vec<u64>, hashbrown::HashMap<(usize, u64), Arc<[u64]>>);
+
+thread_local! {
+    /// Combinations already enumerated for the last weights seen (a batch of puzzles keeps
+    /// its symbols, so tables are enumerated once per batch, not once per puzzle).
+    static MASKS: std::cell::RefCell<MaskTable> = std::cell::RefCell::default();
+}
+
+/// [`combinations`], remembered per thread for the last weights when there are at most 64
+/// values.
+pub fn combinations_cached<D: Domain>(weights: &[u64], k: usize, total: u64) -> Vec<D> {
+    if weights.len() > 64 {
+        return combinations(weights, k, total);
+    }
+    let masks = MASKS.with_borrow_mut(|(seen, table)| {
+        if seen.as_slice() != weights {
+            seen.clear();
+            seen.extend_from_slice(weights);
+            table.clear();
+        }
+        let entry = table.entry((k, total)).or_insert_with(|| {
+            let mut out = Vec::new();
+            for_each_combination(weights, k, total, |values| {
+                out.push(values.iter().fold(0u64, |m, &v| m | 1 << v));
+                true
+            });
+            out.into()
+        });
+        Arc::clone(entry)
+    });
+    masks
+        .iter()
+        .map(|&m| {
+            let mut d = D::empty();
+            let mut bits = m;
+            while bits != 0 {
+                d.insert(bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+            d
+        })
+        .collect()
+}
+
 /// Every combination of `k` distinct values reaching `total`, as domains.
 pub fn combinations<D: Domain>(weights: &[u64], k: usize, total: u64) -> Vec<D> {
     let mut out = Vec::new();
@@ -144,6 +189,11 @@ pub struct CageSum<D> {
     name: String,
     vars: Vec<VarId>,
     combos: Arc<[D]>,
+    /// All-different groups, shared by the cages of a model.
+    all_groups: Arc<[Vec<VarId>]>,
+    /// The groups meeting the cage: which cage positions lie in it (a bit per position) and
+    /// its index in `all_groups`.
+    groups: Vec<(u64, usize)>,
     // scratch, rebuilt on every run
     doms: Vec<D>,
     trial: Vec<D>,
@@ -161,6 +211,8 @@ impl<D: Domain> CageSum<D> {
             name: name.into(),
             vars,
             combos,
+            all_groups: Arc::from([]),
+            groups: Vec::new(),
             doms: vec![D::empty(); k],
             trial: vec![D::empty(); k],
             support: vec![D::empty(); k],
@@ -168,6 +220,65 @@ impl<D: Domain> CageSum<D> {
             mate: vec![usize::MAX; k],
             stack: Vec::with_capacity(k),
         }
+    }
+}
+
+impl<D: Domain> CageSum<D> {
+    /// Adds all-different groups (e.g. the houses of a grid), for locked values: when every
+    /// surviving combination needs a value, and the cells of the cage that can still take it
+    /// all lie in one group, the group's cells outside the cage lose it. `near` lists the
+    /// groups worth watching (those sharing a variable with the cage; others are skipped). A
+    /// cage of more than 64 cells ignores groups.
+    pub fn with_groups(mut self, groups: &Arc<[Vec<VarId>]>, near: &[usize]) -> Self {
+        if self.vars.len() > 64 {
+            return self;
+        }
+        for &g in near {
+            let group = &groups[g];
+            let mut mask = 0u64;
+            for (i, v) in self.vars.iter().enumerate() {
+                if group.contains(v) {
+                    mask |= 1 << i;
+                }
+            }
+            if mask != 0 && group.len() > mask.count_ones() as usize {
+                self.groups.push((mask, g));
+            }
+        }
+        self.all_groups = Arc::clone(groups);
+        self
+    }
+
+    /// Locked values: each value every combination still possible needs (`required`) whose
+    /// candidate cells in the cage all lie in one group is removed from the group's other cells.
+    fn lock(&self, cx: &mut Ctx<'_, D>, required: D) -> Result<(), Conflict> {
+        for value in required.iter() {
+            let mut at = 0u64;
+            for (i, s) in self.support.iter().enumerate() {
+                if s.contains(value) {
+                    at |= 1 << i;
+                }
+            }
+            for &(mask, g) in &self.groups {
+                if at & !mask == 0 {
+                    for &v in &self.all_groups[g] {
+                        if cx.dom(v).contains(value) && !self.vars.contains(&v) {
+                            if log_enabled!(target: "propagate", Level::Trace) {
+                                trace!(
+                                    target: "propagate",
+                                    "  {}: every combination needs {} and it lies in a group with {}",
+                                    self.name,
+                                    cx.labels().value(value),
+                                    cx.labels().var(v)
+                                );
+                            }
+                            cx.exclude(v, D::singleton(value))?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -196,7 +307,10 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
         let union = self.doms.iter().fold(D::empty(), |u, &d| u.or(d));
         let tracing = log_enabled!(target: "propagate", Level::Trace);
         let mut viable = 0;
-        for &combo in self.combos.iter() {
+        // The values every viable combination holds; after an early stop, combinations that
+        // pass the cheap tests count too (a smaller set, so still safe).
+        let mut required = union;
+        for (ci, &combo) in self.combos.iter().enumerate() {
             // Why the combination cannot be used, if it cannot (formatted only when tracing).
             let why = if !fixed.minus(combo).is_empty() {
                 Some((None, "a placed value is not in it"))
@@ -239,8 +353,20 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
                 }
                 complete &= self.support[i] == self.doms[i];
             }
+            required = required.and(combo);
             if complete {
-                break; // nothing left to support: the other combinations cannot narrow more
+                // Nothing left to support: the other combinations cannot narrow more.
+                if !self.groups.is_empty() {
+                    for &rest in &self.combos[ci + 1..] {
+                        if fixed.minus(rest).is_empty()
+                            && self.doms.iter().all(|d| d.intersects(rest))
+                            && rest.minus(union).is_empty()
+                        {
+                            required = required.and(rest);
+                        }
+                    }
+                }
+                break;
             }
         }
         if viable == 0 {
@@ -251,6 +377,9 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
         }
         for (i, &v) in self.vars.iter().enumerate() {
             cx.intersect(v, self.support[i])?;
+        }
+        if !self.groups.is_empty() {
+            self.lock(cx, required.minus(fixed))?;
         }
         Ok(())
     }
@@ -341,5 +470,44 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod lock_tests {
+    use super::*;
+    use crate::engine::Engine;
+
+    #[test]
+    fn cached_tables_equal_fresh_ones() {
+        for weights in [(1..=9).collect::<Vec<u64>>(), vec![2, 12, 4, 7]] {
+            for k in 1..=weights.len() {
+                for total in 0..60 {
+                    let fresh = combinations::<u16>(&weights, k, total);
+                    assert_eq!(combinations_cached::<u16>(&weights, k, total), fresh);
+                    assert_eq!(combinations_cached::<u16>(&weights, k, total), fresh);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_needed_value_confined_to_a_group_leaves_the_rest_of_it() {
+        // Cage {x0, x1} = 3 over 1..4 needs 1 and 2. Group A = {x0, x1, x2} holds the whole
+        // cage: x2 loses 1 and 2. Group B = {x1, x3}: nothing is confined to it at first.
+        let w: Vec<u64> = (1..=4).collect();
+        let mut e = Engine::<u16>::new();
+        let x: Vec<VarId> = (0..4).map(|_| e.new_var(u16::full(4))).collect();
+        let groups: Arc<[Vec<VarId>]> = vec![vec![x[0], x[1], x[2]], vec![x[1], x[3]]].into();
+        let combos: Arc<[u16]> = combinations::<u16>(&w, 2, 3).into();
+        e.post(CageSum::new("c", vec![x[0], x[1]], combos).with_groups(&groups, &[0, 1]));
+        e.propagate().unwrap();
+        assert_eq!(e.dom(x[2]), 0b1100);
+        assert_eq!(e.dom(x[3]), 0b1111);
+        // once x0 cannot be 2, value 2 can only go to x1, which group B holds: x3 loses 2
+        e.restrict(x[0], 0b0001, "test").unwrap();
+        e.propagate().unwrap();
+        assert_eq!(e.dom(x[1]), 0b0010);
+        assert_eq!(e.dom(x[3]), 0b1101);
     }
 }

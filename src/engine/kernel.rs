@@ -2,7 +2,7 @@
 
 use super::queue::Queue;
 use super::trail::Trail;
-use super::{Conflict, Domain, PropId, Propagator, Stats, VarId, WakeOn};
+use super::{Conflict, Domain, PropId, Propagator, Stats, Strategy, VarId, WakeOn};
 use log::{Level, log_enabled, trace};
 
 /// Names for variables and values, used only to make logs readable.
@@ -44,7 +44,7 @@ impl Labels {
 
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Watch {
-    prop: PropId,
+    pub(crate) prop: PropId,
     on: WakeOn,
 }
 
@@ -63,6 +63,10 @@ pub struct Engine<D: Domain> {
     pub(crate) trail: Trail<D>,
     pub(crate) labels: Labels,
     pub(crate) stats: Stats,
+    /// How search branches.
+    pub(crate) strategy: Strategy,
+    /// Conflict weight of each propagator (1 + the failures it raised), for dom/wdeg.
+    pub(crate) weights: Vec<u32>,
 }
 
 impl<D: Domain> Default for Engine<D> {
@@ -83,6 +87,8 @@ impl<D: Domain> Engine<D> {
             trail: Trail::new(),
             labels: Labels::default(),
             stats: Stats::default(),
+            strategy: Strategy::default(),
+            weights: Vec::new(),
         }
     }
 
@@ -103,9 +109,15 @@ impl<D: Domain> Engine<D> {
         }
         self.prop_names.push(p.name().to_string());
         self.props.push(Box::new(p));
+        self.weights.push(1);
         self.queue.add_prop();
         self.queue.push(id);
         id
+    }
+
+    /// Sets how search branches and restarts (default: MRV, no restarts).
+    pub fn set_strategy(&mut self, strategy: Strategy) {
+        self.strategy = strategy;
     }
 
     /// Names variables and values in logs.

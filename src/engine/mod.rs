@@ -21,14 +21,16 @@ mod all_different;
 mod cage_sum;
 mod domain;
 mod kernel;
+mod linear_sum;
 mod propagator;
 mod queue;
 mod search;
 mod trail;
 
 pub use all_different::AllDifferent;
-pub use cage_sum::{CageSum, combinations, for_each_combination};
+pub use cage_sum::{CageSum, combinations, combinations_cached, for_each_combination};
 pub use domain::{Domain, DomainIter, Wide};
 pub use kernel::{Ctx, Engine, Labels};
+pub use linear_sum::LinearSum;
 pub use propagator::{Conflict, PropId, Propagator, VarId, WakeOn};
-pub use search::{Limits, Stats, Stop};
+pub use search::{Heuristic, Limits, RESTART_UNIT, Stats, Stop, Strategy};

@@ -23,6 +23,8 @@ pub struct Stats {
     pub propagations: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// Restarts (back to the root with the weights learned so far).
+    pub restarts: u64,
     /// Deepest decision level reached.
     pub max_depth: u64,
     /// Wall time spent in search.
@@ -64,6 +66,45 @@ pub enum Stop {
     Timeout,
 }
 
+/// How the search picks the variable to branch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Heuristic {
+    /// Fewest values first (MRV), lowest index on ties.
+    #[default]
+    Mrv,
+    /// Fewest values per unit of conflict weight first (dom/wdeg, Boussemart et al. 2004):
+    /// every failure adds one to the weight of the propagator that failed, and a variable's
+    /// weight is the sum over the propagators watching it. Ties go to the lowest index.
+    DomWdeg,
+}
+
+/// The search strategy: variable heuristic and restarts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Strategy {
+    /// The variable heuristic.
+    pub heuristic: Heuristic,
+    /// Restart after a Luby sequence of failure budgets (unit [`RESTART_UNIT`]) until the first
+    /// solution is found. Decisions refuted at the root are kept, so no solution is lost and
+    /// none is reported twice; conflict weights carry over to guide the next run.
+    pub restarts: bool,
+}
+
+/// Failures in the first run of a restarting search; run `i` gets `luby(i)` times as many.
+pub const RESTART_UNIT: u64 = 50;
+
+/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …, from `i = 1`.
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        // the smallest k with 2^k - 1 >= i
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
 /// How often (in nodes) the clock is read when a deadline is set.
 const CLOCK_EVERY: u64 = 64;
 
@@ -89,9 +130,31 @@ impl<D: Domain> Engine<D> {
         let mut found = 0;
         // Decisions on the path from the root: (variable, value) of each open left child.
         let mut path: Vec<(VarId, usize)> = Vec::new();
+        let mut run = 1;
+        let mut run_failures = 0;
         self.stats.nodes += 1;
-        let mut consistent = self.propagate().is_ok();
+        let mut consistent = self.propagate_weighted();
         loop {
+            if !consistent {
+                run_failures += 1;
+                if self.strategy.restarts
+                    && found == 0
+                    && !path.is_empty()
+                    && run_failures >= RESTART_UNIT * luby(run)
+                {
+                    // Back to the root: keep what was refuted there and the weights.
+                    while self.trail.depth() > 1 {
+                        self.trail.restore(&mut self.doms);
+                    }
+                    self.queue.clear();
+                    path.clear();
+                    run += 1;
+                    run_failures = 0;
+                    self.stats.restarts += 1;
+                    debug!(target: "search", "restart {run}");
+                    consistent = true;
+                }
+            }
             if consistent {
                 match self.select_var() {
                     None => {
@@ -130,7 +193,7 @@ impl<D: Domain> Engine<D> {
                             self.labels.values(self.doms[var.index()])
                         );
                         consistent = self.restrict(var, D::singleton(value), "decision").is_ok()
-                            && self.propagate().is_ok();
+                            && self.propagate_weighted();
                         if !consistent {
                             self.stats.failures += 1;
                         }
@@ -154,16 +217,59 @@ impl<D: Domain> Engine<D> {
             );
             let not_value = D::full(D::CAPACITY).minus(D::singleton(value));
             consistent =
-                self.restrict(var, not_value, "refutation").is_ok() && self.propagate().is_ok();
+                self.restrict(var, not_value, "refutation").is_ok() && self.propagate_weighted();
             if !consistent {
                 self.stats.failures += 1;
             }
         }
     }
 
+    /// Propagates; on failure adds one to the failing propagator's weight. `true` if consistent.
+    fn propagate_weighted(&mut self) -> bool {
+        match self.propagate() {
+            Ok(()) => true,
+            Err(conflict) => {
+                if let Some(w) = self.weights.get_mut(conflict.prop.0 as usize) {
+                    *w += 1;
+                }
+                false
+            }
+        }
+    }
+
+    /// The variable to branch on, by the strategy's heuristic; `None` when every variable is
+    /// fixed.
+    fn select_var(&self) -> Option<VarId> {
+        match self.strategy.heuristic {
+            Heuristic::Mrv => self.select_mrv(),
+            Heuristic::DomWdeg => self.select_dom_wdeg(),
+        }
+    }
+
+    /// The unfixed variable with the smallest domain size / weight (lowest index on ties).
+    fn select_dom_wdeg(&self) -> Option<VarId> {
+        let mut best: Option<(u64, u64, usize)> = None;
+        for (i, d) in self.doms.iter().enumerate() {
+            let n = u64::from(d.len());
+            if n <= 1 {
+                continue;
+            }
+            let w: u64 = self.watchers[i]
+                .iter()
+                .map(|w| u64::from(self.weights[w.prop.0 as usize]))
+                .sum::<u64>()
+                .max(1);
+            // n / w < bn / bw  <=>  n * bw < bn * w
+            if best.is_none_or(|(bn, bw, _)| n * bw < bn * w) {
+                best = Some((n, w, i));
+            }
+        }
+        best.map(|(_, _, i)| VarId(i as u32))
+    }
+
     /// The unfixed variable with the fewest values (lowest index on ties), or `None` when every
     /// variable is fixed.
-    fn select_var(&self) -> Option<VarId> {
+    fn select_mrv(&self) -> Option<VarId> {
         let mut best: Option<(u32, usize)> = None;
         for (i, d) in self.doms.iter().enumerate() {
             let n = d.len();
@@ -220,6 +326,57 @@ mod tests {
         let mut again = 0;
         e.search(&Limits::solutions(u64::MAX), |_| again += 1);
         assert_eq!(again, 576);
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn dom_wdeg_and_restarts_count_the_same_solutions() {
+        for restarts in [false, true] {
+            let mut e = latin(4);
+            e.set_strategy(Strategy {
+                heuristic: Heuristic::DomWdeg,
+                restarts,
+            });
+            let mut seen = std::collections::HashSet::new();
+            e.search(&Limits::solutions(u64::MAX), |d| {
+                assert!(seen.insert(Engine::values_of(d)), "each solution once");
+            });
+            assert_eq!(seen.len(), 576);
+        }
+    }
+
+    /// Seven variables over six values, pairwise different: unsatisfiable, and only search
+    /// shows it (no single constraint sees the pigeonhole), with hundreds of failures.
+    fn pigeons() -> Engine<u16> {
+        let mut e = Engine::new();
+        let v: Vec<VarId> = (0..7).map(|_| e.new_var(u16::full(6))).collect();
+        for i in 0..7 {
+            for j in i + 1..7 {
+                e.post(AllDifferent::new("pair", vec![v[i], v[j]], e.domains()));
+            }
+        }
+        e
+    }
+
+    #[test]
+    fn restarts_still_prove_unsatisfiability() {
+        let mut plain = pigeons();
+        assert_eq!(plain.search(&Limits::solutions(1), |_| {}), Stop::Exhausted);
+        let mut e = pigeons();
+        e.set_strategy(Strategy {
+            heuristic: Heuristic::DomWdeg,
+            restarts: true,
+        });
+        let mut n = 0;
+        assert_eq!(e.search(&Limits::solutions(1), |_| n += 1), Stop::Exhausted);
+        assert_eq!(n, 0);
+        assert!(e.stats().restarts > 0, "{:?}", e.stats());
+        assert!(plain.stats().failures > RESTART_UNIT);
     }
 
     #[test]

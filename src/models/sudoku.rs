@@ -4,7 +4,10 @@
 
 use super::puzzle::{Cage, Puzzle};
 use super::rules::{RegionKind, Rules};
-use crate::engine::{AllDifferent, CageSum, Conflict, Domain, Engine, Labels, VarId, combinations};
+use crate::engine::{
+    AllDifferent, CageSum, Conflict, Domain, Engine, Heuristic, Labels, LinearSum, Strategy, VarId,
+    combinations_cached,
+};
 use hashbrown::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -273,6 +276,126 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region]) -> Vec<HouseSum> {
     out
 }
 
+/// A linear equation the rule of 45 derives over a union of houses, whose cells need not be
+/// distinct: `Σ plus − Σ minus = total`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnionSum {
+    /// What it is, for logs: `innies of rows 1-3`, `in-out of columns 4-5`, …
+    pub name: String,
+    /// Cells that count positively.
+    pub plus: Vec<usize>,
+    /// Cells that count negatively.
+    pub minus: Vec<usize>,
+    /// The right-hand side.
+    pub total: i64,
+}
+
+/// Largest number of cells a [`UnionSum`] may have to be posted; bigger sums prune little.
+pub const UNION_SUM_MAX_CELLS: usize = 4;
+
+/// The rule of 45 over unions of houses: every run of consecutive rows, every run of
+/// consecutive columns (up to n − 1 of them), and every box. For a union U of m houses with
+/// cages I wholly inside and cages T partly inside:
+/// - innies: the cells of U outside I add up to m·45 − ΣI;
+/// - innies minus outies: the uncovered cells of U, minus the cells of T outside U, add up to
+///   m·45 − ΣI − ΣT.
+///
+/// Only sums of at most [`UNION_SUM_MAX_CELLS`] cells are kept, and innies of a single house
+/// are left to [`house_sums`], which knows they are distinct.
+pub fn union_sums(puzzle: &Puzzle, rules: &Rules) -> Vec<UnionSum> {
+    let n = puzzle.size();
+    let k = puzzle.box_size();
+    let all: i64 = puzzle.symbols().as_slice().iter().sum::<u64>() as i64;
+    let has = |kind| rules.all_different.contains(&kind);
+    let mut out: Vec<UnionSum> = Vec::new();
+    let mut caged = vec![false; n * n];
+    for cage in puzzle.cages() {
+        cage.cells.iter().for_each(|&c| caged[c] = true);
+    }
+    let mut inside = vec![false; n * n];
+    let mut cells: Vec<usize> = Vec::with_capacity(n * n);
+    let mut consider = |name: String, m: usize, cells: &[usize]| {
+        cells.iter().for_each(|&c| inside[c] = true);
+        let mut inner_total = 0;
+        let mut partial_total = 0;
+        let mut innies: Vec<usize> = Vec::new();
+        let mut outies: Vec<usize> = Vec::new();
+        let mut covered_in_partial = 0;
+        for cage in puzzle.cages() {
+            let within = cage.cells.iter().filter(|&&c| inside[c]).count();
+            if within == cage.cells.len() {
+                inner_total += cage.total as i64;
+            } else if within > 0 {
+                partial_total += cage.total as i64;
+                covered_in_partial += within;
+                innies.extend(cage.cells.iter().filter(|&&c| inside[c]));
+                outies.extend(cage.cells.iter().filter(|&&c| !inside[c]));
+            }
+        }
+        let uncovered: Vec<usize> = cells.iter().copied().filter(|&c| !caged[c]).collect();
+        cells.iter().for_each(|&c| inside[c] = false);
+        let mut add = |what: &str, mut plus: Vec<usize>, mut minus: Vec<usize>, total: i64| {
+            plus.sort_unstable();
+            minus.sort_unstable();
+            let size = plus.len() + minus.len();
+            if size > 0
+                && size <= UNION_SUM_MAX_CELLS
+                && !out.iter().any(|s| s.plus == plus && s.minus == minus)
+            {
+                out.push(UnionSum {
+                    name: format!("{what} of {name}"),
+                    plus,
+                    minus,
+                    total,
+                });
+            }
+        };
+        // Innies of one house are distinct and left to `house_sums`.
+        if m > 1 && innies.len() + uncovered.len() <= UNION_SUM_MAX_CELLS {
+            debug_assert_eq!(innies.len(), covered_in_partial);
+            innies.extend(&uncovered);
+            add("innies", innies, Vec::new(), m as i64 * all - inner_total);
+        }
+        if partial_total > 0 {
+            let total = m as i64 * all - inner_total - partial_total;
+            add("innies minus outies", uncovered, outies, total);
+        }
+    };
+    for len in 1..n {
+        for first in 0..=n - len {
+            let span = if len == 1 {
+                format!(" {}", first + 1)
+            } else {
+                format!("s {}-{}", first + 1, first + len)
+            };
+            if has(RegionKind::Row) {
+                cells.clear();
+                cells.extend(first * n..(first + len) * n);
+                consider(format!("row{span}"), len, &cells);
+            }
+            if has(RegionKind::Column) {
+                cells.clear();
+                cells.extend((0..n * n).filter(|c| (first..first + len).contains(&(c % n))));
+                consider(format!("column{span}"), len, &cells);
+            }
+        }
+    }
+    if has(RegionKind::Box) {
+        for index in 0..n {
+            let region = Region {
+                kind: RegionKind::Box,
+                index,
+                n,
+                k,
+            };
+            cells.clear();
+            cells.extend(region.cells());
+            consider(region.to_string(), 1, &cells);
+        }
+    }
+    out
+}
+
 /// The CP model of a puzzle: one variable per cell (row-major), one all-different per region,
 /// givens applied. Domains of type `D` must hold `n` values.
 pub fn build<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Result<Engine<D>, Conflict> {
@@ -293,38 +416,87 @@ pub fn build<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Result<Engine<D>, Con
                 .collect(),
         });
     }
-    for region in regions(rules, n, puzzle.box_size()) {
+    let houses: Arc<[Vec<VarId>]> = regions(rules, n, puzzle.box_size())
+        .into_iter()
+        .map(|region| region.cells().map(|c| vars[c]).collect())
+        .collect();
+    for (region, cells) in regions(rules, n, puzzle.box_size())
+        .into_iter()
+        .zip(houses.iter())
+    {
         let name = if labelled {
             format!("alldiff({region})")
         } else {
             String::new()
         };
-        let cells = region.cells().map(|c| vars[c]).collect();
-        engine.post(AllDifferent::new(name, cells, engine.domains()));
+        engine.post(AllDifferent::new(name, cells.clone(), engine.domains()));
     }
     if rules.cages {
+        // The houses each cell lies in (at most one per kind of region), for locked values.
+        let kinds = rules.all_different.len();
+        let mut house_of = vec![usize::MAX; n * n * kinds];
+        for (h, cells) in regions(rules, n, puzzle.box_size()).iter().enumerate() {
+            for c in cells.cells() {
+                if let Some(slot) = house_of[c * kinds..(c + 1) * kinds]
+                    .iter_mut()
+                    .find(|s| **s == usize::MAX)
+                {
+                    *slot = h;
+                }
+            }
+        }
+        let mut near: Vec<usize> = Vec::with_capacity(3 * n);
+        let houses_meeting = |cells: &[usize], near: &mut Vec<usize>| {
+            near.clear();
+            for &c in cells {
+                for &h in &house_of[c * kinds..(c + 1) * kinds] {
+                    if h != usize::MAX && !near.contains(&h) {
+                        near.push(h);
+                    }
+                }
+            }
+        };
         // One combination table per (cage size, total), shared by the cages that have them.
         let mut tables: HashMap<(usize, u64), Arc<[D]>> = HashMap::new();
         let weights = puzzle.symbols().as_slice();
         for cage in puzzle.cages() {
             let combos = tables
                 .entry((cage.cells.len(), cage.total))
-                .or_insert_with(|| combinations::<D>(weights, cage.cells.len(), cage.total).into());
+                .or_insert_with(|| {
+                    combinations_cached::<D>(weights, cage.cells.len(), cage.total).into()
+                });
             let name = if labelled {
                 cage_name(puzzle, cage)
             } else {
                 String::new()
             };
             let cells = cage.cells.iter().map(|&c| vars[c]).collect();
-            engine.post(CageSum::new(name, cells, Arc::clone(combos)));
+            houses_meeting(&cage.cells, &mut near);
+            engine.post(CageSum::new(name, cells, Arc::clone(combos)).with_groups(&houses, &near));
         }
         for sum in house_sums(puzzle, &regions(rules, n, puzzle.box_size())) {
             let combos = tables
                 .entry((sum.cells.len(), sum.total))
-                .or_insert_with(|| combinations::<D>(weights, sum.cells.len(), sum.total).into());
+                .or_insert_with(|| {
+                    combinations_cached::<D>(weights, sum.cells.len(), sum.total).into()
+                });
             let name = if labelled { sum.name } else { String::new() };
             let cells = sum.cells.iter().map(|&c| vars[c]).collect();
-            engine.post(CageSum::new(name, cells, Arc::clone(combos)));
+            houses_meeting(&sum.cells, &mut near);
+            engine.post(CageSum::new(name, cells, Arc::clone(combos)).with_groups(&houses, &near));
+        }
+        for sum in union_sums(puzzle, rules) {
+            let name = if labelled { sum.name } else { String::new() };
+            let plus: Vec<VarId> = sum.plus.iter().map(|&c| vars[c]).collect();
+            let minus: Vec<VarId> = sum.minus.iter().map(|&c| vars[c]).collect();
+            engine.post(LinearSum::new(name, &plus, &minus, weights, sum.total));
+        }
+        // Cage and sum failures concentrate where the puzzle is hard: let them steer branching.
+        if !puzzle.cages().is_empty() {
+            engine.set_strategy(Strategy {
+                heuristic: Heuristic::DomWdeg,
+                restarts: false,
+            });
         }
     }
     for (cell, given) in puzzle.givens().iter().enumerate() {
@@ -397,6 +569,66 @@ mod tests {
                 "column 2 holds 1 twice (r1c2, r3c2)"
             ]
         );
+    }
+}
+
+#[cfg(test)]
+mod sum_tests {
+    use super::*;
+    use crate::models::puzzle::Symbols;
+
+    /// A 9×9 solution (value indices), and a killer over it whose cages (dominoes and
+    /// L-trominoes, some cells left uncovered) cross house borders in every direction.
+    fn killer() -> (Puzzle, Vec<usize>) {
+        let grid: Vec<usize> = (0..81).map(|c| (c / 9 * 3 + c / 27 + c % 9) % 9).collect();
+        let mut p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
+        let mut used = [false; 81];
+        let shapes: [&[usize]; 3] = [&[0, 1], &[0, 9], &[0, 1, 10]];
+        for start in 0..81 {
+            let shape = shapes[start % 3];
+            let cells: Vec<usize> = shape.iter().map(|d| start + d).collect();
+            let fits = cells
+                .iter()
+                .all(|&c| c < 81 && !used[c] && c % 9 >= start % 9)
+                && cells.iter().all(|&c| c % 9 - start % 9 <= 1);
+            if fits && start % 7 != 3 {
+                cells.iter().for_each(|&c| used[c] = true);
+                let total = cells.iter().map(|&c| grid[c] as u64 + 1).sum();
+                p.add_cage(total, cells).unwrap();
+            }
+        }
+        (p, grid)
+    }
+
+    #[test]
+    fn every_derived_sum_holds_on_the_solution() {
+        let (p, grid) = killer();
+        assert!(check_solution(&p, &Rules::builtin("killer").unwrap(), &grid).is_empty());
+        let value = |c: usize| grid[c] as i64 + 1;
+        let houses = house_sums(&p, &regions(&Rules::builtin("killer").unwrap(), 9, 3));
+        assert!(!houses.is_empty());
+        for h in &houses {
+            let sum: i64 = h.cells.iter().map(|&c| value(c)).sum();
+            assert_eq!(sum, h.total as i64, "{}", h.name);
+        }
+        let unions = union_sums(&p, &Rules::builtin("killer").unwrap());
+        assert!(unions.iter().any(|u| !u.minus.is_empty()));
+        assert!(unions.iter().any(|u| u.name.starts_with("innies of rows")));
+        for u in &unions {
+            let sum: i64 = u.plus.iter().map(|&c| value(c)).sum::<i64>()
+                - u.minus.iter().map(|&c| value(c)).sum::<i64>();
+            assert_eq!(sum, u.total, "{}", u.name);
+            assert!(u.plus.len() + u.minus.len() <= UNION_SUM_MAX_CELLS);
+        }
+    }
+
+    #[test]
+    fn without_cages_or_houses_nothing_is_derived() {
+        let p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
+        assert!(union_sums(&p, &Rules::builtin("killer").unwrap()).is_empty());
+        let (p, _) = killer();
+        let none = Rules::parse("name latin\nall-different diagonal", "latin").unwrap();
+        assert!(union_sums(&p, &none).is_empty());
     }
 }
 
