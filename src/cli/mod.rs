@@ -1,7 +1,10 @@
 //! The command line: argument definitions (clap), logging set-up, reading inputs, exit codes.
 
 mod bench;
+mod check;
 mod count;
+mod explain;
+mod rate;
 mod solve;
 
 use crate::error::InputError;
@@ -94,6 +97,16 @@ enum Command {
     /// Time solvers on puzzle files: a table of speed and guesses, every answer checked.
     #[command(after_help = after_help())]
     Bench(bench::BenchArgs),
+    /// Check puzzles against the rules: every repeated symbol in every row, column and box.
+    #[command(after_help = after_help())]
+    Check(check::CheckArgs),
+    /// Explain a solution step by step, naming each technique (singles, locked candidates,
+    /// preemptive sets, cages); optionally pencil marks, JSON or LaTeX pictures.
+    #[command(after_help = after_help())]
+    Explain(explain::ExplainArgs),
+    /// Rate each puzzle by the hardest technique its logical solution needs.
+    #[command(after_help = after_help())]
+    Rate(rate::RateArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -174,6 +187,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Rate(args) => rate::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -208,6 +224,15 @@ impl InputArgs {
     /// Loads the rules and reads, parses and checks every puzzle of every file, before anything
     /// is solved or printed.
     fn load(&self) -> Result<(Rules, Vec<Input>), InputError> {
+        let (rules, inputs) = self.load_unchecked()?;
+        for input in &inputs {
+            check_givens(&input.entry, &rules, &input.source)?;
+        }
+        Ok((rules, inputs))
+    }
+
+    /// Like [`InputArgs::load`], but givens that break a rule are kept (for `check`).
+    fn load_unchecked(&self) -> Result<(Rules, Vec<Input>), InputError> {
         let symbols = self
             .symbols
             .as_deref()
@@ -267,7 +292,6 @@ impl InputArgs {
                     ),
                 ));
             }
-            check_givens(&input.entry, &rules, &input.source)?;
         }
         Ok((rules, inputs))
     }

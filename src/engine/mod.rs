@@ -17,6 +17,36 @@
 //! `debug` (target `search`): every decision and backtrack. `trace` (target `propagate`): every
 //! propagator run and every domain reduction, with the propagator that made it.
 
+/// Evaluates `$body` with the type name `$D` bound to the smallest [`Domain`] type holding
+/// `$n` values: `u16` up to 16, `u32`, `u64`, then [`Wide`] words up to 256.
+#[macro_export]
+macro_rules! with_domain {
+    ($n:expr, $D:ident => $body:expr) => {
+        match $n {
+            0..=16 => {
+                type $D = u16;
+                $body
+            }
+            17..=32 => {
+                type $D = u32;
+                $body
+            }
+            33..=64 => {
+                type $D = u64;
+                $body
+            }
+            65..=128 => {
+                type $D = $crate::engine::Wide<2>;
+                $body
+            }
+            _ => {
+                type $D = $crate::engine::Wide<4>;
+                $body
+            }
+        }
+    };
+}
+
 mod all_different;
 mod cage_sum;
 mod domain;

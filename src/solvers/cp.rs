@@ -2,7 +2,7 @@
 //! sized to the grid (u16 up to 16×16, u32 up to 32, u64 up to 64, wider words beyond).
 
 use super::{Outcome, SolveStats, Solver};
-use crate::engine::{Domain, Engine, Limits, Stop, Wide};
+use crate::engine::{Domain, Engine, Limits, Stop};
 use crate::models::{Puzzle, Rules, sudoku};
 
 /// The CP engine: all-different with naked and hidden singles, MRV search.
@@ -20,13 +20,7 @@ impl Solver for Cp {
         "propagation (all-different: naked and hidden singles), MRV search"
     }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-        match puzzle.size() {
-            0..=16 => run::<u16>(puzzle, rules, limits),
-            17..=32 => run::<u32>(puzzle, rules, limits),
-            33..=64 => run::<u64>(puzzle, rules, limits),
-            65..=128 => run::<Wide<2>>(puzzle, rules, limits),
-            _ => run::<Wide<4>>(puzzle, rules, limits),
-        }
+        crate::with_domain!(puzzle.size(), D => run::<D>(puzzle, rules, limits))
     }
 }
 

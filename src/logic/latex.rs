@@ -1,0 +1,109 @@
+//! LaTeX pictures of a grid (Crook's four stages: bare, forced, marked, worked), drawn with
+//! the core `picture` environment so that plain `pdflatex` compiles them with no package.
+
+use super::{Board, Ending, Rung, explain};
+use crate::engine::Domain;
+use crate::models::{Puzzle, Rules};
+use std::fmt::Write;
+
+/// The four stages, as (file suffix, LaTeX source).
+pub fn stages<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Vec<(&'static str, String)> {
+    let n = puzzle.size();
+    let bare = Board::<D>::new(puzzle, rules);
+    // Forced digits until none is left.
+    let forced = explain::<D>(puzzle, rules, &[Rung::Forced], false, usize::MAX).board;
+    // Then preemptive sets (naked sets of every size, singles included, and their hidden
+    // counterparts) until they change nothing; forced digits keep being placed as they appear.
+    let mut rungs = vec![Rung::Forced, Rung::NakedSingles, Rung::HiddenSingles];
+    for m in 2..n {
+        rungs.push(Rung::Naked(m));
+        rungs.push(Rung::Hidden(m));
+    }
+    let worked = explain::<D>(puzzle, rules, &rungs, false, usize::MAX);
+    let worked_note = match worked.ending {
+        Ending::Solved => "solved by forced digits and preemptive sets",
+        Ending::Contradiction => "the preemptive sets found a contradiction",
+        _ => "forced digits and preemptive sets can do no more",
+    };
+    vec![
+        ("bare", picture(&bare, false, "the puzzle as given")),
+        (
+            "forced",
+            picture(&forced, false, "after every forced digit"),
+        ),
+        (
+            "marked",
+            picture(&forced, true, "forced digits and pencil marks"),
+        ),
+        ("worked", picture(&worked.board, true, worked_note)),
+    ]
+}
+
+/// A standalone LaTeX document drawing the board: placed symbols large, and with `marks` each
+/// empty cell's candidates small, in a k×k layout inside the cell.
+pub fn picture<D: Domain>(board: &Board<D>, marks: bool, caption: &str) -> String {
+    let p = board.puzzle();
+    let (n, k) = (p.size(), p.box_size());
+    // The grid is 15 cm wide whatever its size.
+    let unit = 15.0 / n as f64;
+    let (big, small) = match n {
+        0..=9 => ("\\Huge", "\\scriptsize"),
+        10..=16 => ("\\Large", "\\tiny"),
+        _ => ("\\normalsize", "\\tiny"),
+    };
+    let mut t = String::new();
+    let _ = writeln!(t, "% sudoku-cp: {caption}");
+    t.push_str("\\documentclass{article}\n");
+    t.push_str("\\pagestyle{empty}\n");
+    t.push_str("\\setlength{\\textwidth}{16cm}\n\\setlength{\\oddsidemargin}{-0.5cm}\n");
+    t.push_str("\\begin{document}\n\\begin{center}\n");
+    let _ = writeln!(t, "\\setlength{{\\unitlength}}{{{unit:.4}cm}}");
+    let _ = writeln!(t, "\\begin{{picture}}({n},{n})");
+    // Thin lines between cells, thick lines around boxes.
+    let _ = writeln!(t, "\\linethickness{{0.3pt}}");
+    let _ = writeln!(t, "\\multiput(0,0)(1,0){{{}}}{{\\line(0,1){{{n}}}}}", n + 1);
+    let _ = writeln!(t, "\\multiput(0,0)(0,1){{{}}}{{\\line(1,0){{{n}}}}}", n + 1);
+    let _ = writeln!(t, "\\linethickness{{1.5pt}}");
+    let _ = writeln!(
+        t,
+        "\\multiput(0,0)({k},0){{{}}}{{\\line(0,1){{{n}}}}}",
+        k + 1
+    );
+    let _ = writeln!(
+        t,
+        "\\multiput(0,0)(0,{k}){{{}}}{{\\line(1,0){{{n}}}}}",
+        k + 1
+    );
+    for (cell, value) in board.values().iter().enumerate() {
+        let (r, c) = (cell / n, cell % n);
+        // picture coordinates grow upwards: row 0 is the top
+        let (x, y) = (c as f64, (n - 1 - r) as f64);
+        match value {
+            Some(v) => {
+                let _ = writeln!(
+                    t,
+                    "\\put({:.3},{:.3}){{\\makebox(0,0){{{big} {}}}}}",
+                    x + 0.5,
+                    y + 0.5,
+                    p.symbols().symbol(*v)
+                );
+            }
+            None if marks => {
+                for v in board.candidates()[cell].iter() {
+                    let (i, j) = (v / k, v % k);
+                    let step = 1.0 / k as f64;
+                    let _ = writeln!(
+                        t,
+                        "\\put({:.3},{:.3}){{\\makebox(0,0){{{small} {}}}}}",
+                        x + step * (j as f64 + 0.5),
+                        y + 1.0 - step * (i as f64 + 0.5),
+                        p.symbols().symbol(v)
+                    );
+                }
+            }
+            None => {}
+        }
+    }
+    t.push_str("\\end{picture}\n\\end{center}\n\\end{document}\n");
+    t
+}

@@ -1,0 +1,240 @@
+//! The human-style solver: every deduction of every step agrees with the puzzle's solution
+//! (found by the CP solver and checked independently), the easy set falls to logic alone, and
+//! the LaTeX pictures compile with pdflatex where it is installed.
+
+mod common;
+
+use common::{check, file_spec, run};
+use insta::assert_snapshot;
+use sudoku_cp::format::{self, ReadOptions};
+use sudoku_cp::logic::{self, Ending, Level, Technique};
+use sudoku_cp::models::{Puzzle, Rules};
+use sudoku_cp::solvers::{Cp, Solver};
+
+/// Explains `puzzle` with guessing on and checks every step taken outside a guess (depth 0)
+/// against the solution: no placement differs, no elimination removes the solution's value.
+/// Returns the explanation's ending without guessing, and the number of steps checked.
+fn steps_agree(puzzle: &Puzzle, rules: &Rules, what: &str) -> (Ending, usize) {
+    let out = Cp.solve(puzzle, rules, &sudoku_cp::engine::Limits::solutions(1));
+    let solution = out
+        .solution
+        .unwrap_or_else(|| panic!("{what}: no solution"));
+    let n = puzzle.size();
+    let (plain, guessed) = sudoku_cp::with_domain!(n, D => {
+        let rungs = logic::ladder(n);
+        let plain = logic::explain::<D>(puzzle, rules, &rungs, false, usize::MAX);
+        let guessed = logic::explain::<D>(puzzle, rules, &rungs, true, usize::MAX);
+        let grid: Option<Vec<usize>> = guessed.board.values().iter().copied().collect();
+        ((plain.ending, plain.steps), (guessed.ending, guessed.steps, grid))
+    });
+    let (ending, steps, grid) = guessed;
+    assert_eq!(ending, Ending::Solved, "{what}: guessing always finishes");
+    let grid = grid.unwrap();
+    let mut checked = 0;
+    for s in steps.iter().chain(&plain.1).filter(|s| s.depth == 0) {
+        for &(c, v) in &s.place {
+            assert_eq!(solution[c], v, "{what}: wrong placement in `{}`", s.text);
+        }
+        for &(c, v) in &s.eliminate {
+            assert_ne!(solution[c], v, "{what}: `{}` removes the solution", s.text);
+        }
+        checked += 1;
+    }
+    assert!(
+        sudoku_cp::models::sudoku::check_solution(puzzle, rules, &grid).is_empty(),
+        "{what}"
+    );
+    (plain.0, checked)
+}
+
+fn read_all(path: &str) -> Vec<Puzzle> {
+    let text = std::fs::read_to_string(common::root().join(path)).unwrap();
+    format::read(&text, path, &ReadOptions::default())
+        .unwrap()
+        .into_iter()
+        .map(|e| e.puzzle)
+        .collect()
+}
+
+#[test]
+fn every_step_on_the_shipped_puzzles_agrees_with_the_solution() {
+    let cases = [
+        ("puzzles/4x4.rmit", "sudoku"),
+        ("puzzles/symbols.rmit", "sudoku"),
+        ("puzzles/wikipedia.txt", "sudoku"),
+        ("puzzles/ai-escargot.txt", "sudoku"),
+        ("puzzles/hard-9x9.txt", "sudoku"),
+        ("puzzles/16x16.txt", "sudoku"),
+        ("puzzles/killer-4x4.rmit", "killer"),
+        ("puzzles/killer-9x9.cages", "killer"),
+        ("puzzles/killer-x.cages", "killer-x"),
+    ];
+    let mut total = 0;
+    for (path, rules) in cases {
+        let rules = Rules::builtin(rules).unwrap();
+        for (i, p) in read_all(path).iter().enumerate() {
+            total += steps_agree(p, &rules, &format!("{path} #{i}")).1;
+        }
+    }
+    assert!(total > 100, "{total} steps checked");
+    // and the independent checker agrees with the first answer printed
+    let r = run(&["explain", "puzzles/wikipedia.txt"], "");
+    let grid: Vec<u64> = r
+        .stdout
+        .lines()
+        .filter(|l| l.len() == 21 && !l.starts_with('-'))
+        .flat_map(|l| {
+            l.split([' ', '|'])
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse().unwrap())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        check(
+            &file_spec(&common::root().join("puzzles/wikipedia.txt")),
+            &grid
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn the_datasets_easy_set_falls_to_logic_and_top95_is_rated() {
+    let Some(dir) = common::datasets() else {
+        eprintln!("skipped: ../shared/datasets is not there");
+        return;
+    };
+    let rules = Rules::sudoku();
+    let read = |name: &str| {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        format::read(&text, name, &ReadOptions::default()).unwrap()
+    };
+    for e in read("9x9/9x9-projecteuler96-easy50.txt") {
+        let (ending, _) = steps_agree(&e.puzzle, &rules, &format!("easy50 line {}", e.line));
+        assert_eq!(
+            ending,
+            Ending::Solved,
+            "easy50 line {} needs guessing",
+            e.line
+        );
+    }
+    let mut levels = std::collections::BTreeMap::new();
+    for e in read("9x9/9x9-norvig-top95.txt") {
+        steps_agree(&e.puzzle, &rules, &format!("top95 line {}", e.line));
+        let r = logic::rate::<u16>(&e.puzzle, &rules);
+        *levels.entry(r.level).or_insert(0) += 1;
+    }
+    assert_eq!(levels.values().sum::<i32>(), 95);
+    assert!(levels.get(&Level::Guessing).is_some_and(|&g| g < 95));
+}
+
+#[test]
+fn technique_levels_and_scores_rise_together() {
+    let ladder = [
+        Technique::ForcedDigit,
+        Technique::NakedSingle,
+        Technique::LockedCandidates { pointing: true },
+        Technique::NakedSubset(2),
+        Technique::HiddenSubset(3),
+        Technique::NakedSubset(5),
+        Technique::Guess,
+    ];
+    for w in ladder.windows(2) {
+        assert!(
+            w[0].level() <= w[1].level() && w[0].score() < w[1].score(),
+            "{w:?}"
+        );
+    }
+}
+
+#[test]
+fn check_reports_every_repeat_and_exits_1() {
+    assert_snapshot!(
+        "check_broken",
+        run(&["check", "puzzles/broken.txt"], "").transcript()
+    );
+    assert_snapshot!(
+        "check_valid",
+        run(&["check", "puzzles/wikipedia.txt"], "").transcript()
+    );
+    let r = run(&["check", "-"], "12\n");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+}
+
+#[test]
+fn explain_names_each_technique_by_pass() {
+    assert_snapshot!(
+        "explain_wikipedia",
+        run(&["explain", "puzzles/wikipedia.txt"], "").transcript()
+    );
+    assert_snapshot!(
+        "explain_stuck_marks",
+        run(&["explain", "puzzles/ai-escargot.txt", "--marks"], "").transcript()
+    );
+    assert_snapshot!(
+        "explain_json",
+        run(&["explain", "puzzles/4x4.rmit", "--json"], "").transcript()
+    );
+    assert_snapshot!(
+        "rate",
+        run(
+            &["rate", "puzzles/hard-9x9.txt", "puzzles/wikipedia.txt"],
+            ""
+        )
+        .transcript()
+    );
+}
+
+#[test]
+fn explain_guess_labels_guesses_and_finishes() {
+    let r = run(&["explain", "puzzles/ai-escargot.txt", "--guess"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("guess r"));
+    assert!(r.stdout.contains("passes with"));
+}
+
+#[test]
+fn latex_stages_are_written_and_compile() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-latex-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prefix = dir.join("wiki");
+    let r = run(
+        &[
+            "explain",
+            "puzzles/wikipedia.txt",
+            "--latex",
+            prefix.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{}", r.stderr);
+    for stage in ["bare", "forced", "marked", "worked"] {
+        let tex = std::fs::read_to_string(dir.join(format!("wiki_{stage}.tex"))).unwrap();
+        assert_snapshot!(format!("latex_{stage}"), tex);
+    }
+    let has_pdflatex = std::process::Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_pdflatex {
+        eprintln!("skipped compiling: pdflatex is not installed");
+        return;
+    }
+    for stage in ["bare", "forced", "marked", "worked"] {
+        let out = std::process::Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error"])
+            .arg(format!("wiki_{stage}.tex"))
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{stage}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        assert!(dir.join(format!("wiki_{stage}.pdf")).exists());
+        eprintln!("compiled wiki_{stage}.tex with pdflatex");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
