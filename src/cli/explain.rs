@@ -99,7 +99,7 @@ fn explain_one<D: Domain>(
             pass = s.pass;
             let _ = writeln!(
                 out,
-                "{}pass {} ({}):",
+                "{}pass {}: {}",
                 &indent[2..],
                 s.pass,
                 s.technique.name()
