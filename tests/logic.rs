@@ -160,6 +160,18 @@ fn check_reports_every_repeat_and_exits_1() {
     );
     let r = run(&["check", "-"], "12\n");
     assert_eq!(r.code, 2, "{}", r.stderr);
+    // a bad character in a grid with a blank line: named by line and column
+    let mut grid = "0 0 0 0 0 0 0 0 0\n".repeat(9);
+    grid.replace_range(4 * 18 + 8..4 * 18 + 9, "x");
+    grid.insert(3 * 18, '\n');
+    let r = run(&["check", "-"], &grid);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("<stdin>:6: column 9: unexpected character 'x'"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

@@ -106,11 +106,15 @@ fn detect(content: &[(usize, &str)], opts: &ReadOptions) -> InputFormat {
         return InputFormat::Killer;
     }
     let zero_blank = zero_is_blank(opts.symbols.as_ref());
-    let mut rows = content.iter().filter_map(|&(line, text)| {
-        let cells = split_cells(text, line, "", zero_blank).ok()?;
-        (!cells.is_empty()).then_some((text, cells.len()))
-    });
-    let Some((first_row, n)) = rows.next() else {
+    // A row with a bad character still counts as a row, so that the grid reader can name it.
+    let mut rows =
+        content.iter().filter_map(
+            |&(line, text)| match split_cells(text, line, "", zero_blank) {
+                Ok(cells) => (!cells.is_empty()).then_some((text, Some(cells.len()))),
+                Err(_) => Some((text, None)),
+            },
+        );
+    let Some((first_row, Some(n))) = rows.next() else {
         return InputFormat::Line;
     };
     // Rows of grids past 9×9 separate their cells; an unseparated line is a one-line puzzle.

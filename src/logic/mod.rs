@@ -426,6 +426,25 @@ impl<D: Domain> Board<D> {
         }
     }
 
+    /// Places `v` in `c` as a step of `technique`, e.g. `hidden single in box 4: r5c6 = 3`.
+    fn place_step(
+        &mut self,
+        technique: Technique,
+        unit: Option<String>,
+        c: usize,
+        v: usize,
+    ) -> Step {
+        let what = match &unit {
+            Some(u) => format!("{} in {u}", technique.name()),
+            None => technique.name(),
+        };
+        let text = format!("{what}: {} = {}", self.cell(c), self.sym(v));
+        let mut s = self.step(technique, unit, text);
+        s.place.push((c, v));
+        self.place(c, v);
+        s
+    }
+
     fn forced_digits(&mut self) -> Vec<Step> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
@@ -448,13 +467,8 @@ impl<D: Domain> Board<D> {
                         })
                 });
                 if let (Some(c), None) = (open.next(), open.next()) {
-                    let name = self.units[u].1.clone();
-                    let text =
-                        format!("forced digit in {name}: {} = {}", self.cell(c), self.sym(v));
-                    let mut s = self.step(Technique::ForcedDigit, Some(name), text);
-                    s.place.push((c, v));
-                    self.place(c, v);
-                    steps.push(s);
+                    let unit = Some(self.units[u].1.clone());
+                    steps.push(self.place_step(Technique::ForcedDigit, unit, c, v));
                 }
             }
         }
@@ -467,11 +481,7 @@ impl<D: Domain> Board<D> {
             if self.value[c].is_none()
                 && let Some(v) = self.cand[c].single()
             {
-                let text = format!("naked single: {} = {}", self.cell(c), self.sym(v));
-                let mut s = self.step(Technique::NakedSingle, None, text);
-                s.place.push((c, v));
-                self.place(c, v);
-                steps.push(s);
+                steps.push(self.place_step(Technique::NakedSingle, None, c, v));
             }
         }
         steps
@@ -488,16 +498,8 @@ impl<D: Domain> Board<D> {
                 }
                 let mut at = cells.iter().copied().filter(|&c| self.cand[c].contains(v));
                 if let (Some(c), None) = (at.next(), at.next()) {
-                    let name = self.units[u].1.clone();
-                    let text = format!(
-                        "hidden single in {name}: {} = {}",
-                        self.cell(c),
-                        self.sym(v)
-                    );
-                    let mut s = self.step(Technique::HiddenSingle, Some(name), text);
-                    s.place.push((c, v));
-                    self.place(c, v);
-                    steps.push(s);
+                    let unit = Some(self.units[u].1.clone());
+                    steps.push(self.place_step(Technique::HiddenSingle, unit, c, v));
                 }
             }
         }
