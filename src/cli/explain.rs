@@ -3,7 +3,6 @@
 
 use super::{Failure, InputArgs, print, write_atomically};
 use crate::engine::Domain;
-use crate::error::InputError;
 use crate::format::{self, OutputFormat};
 use crate::logic::{self, Ending, Explanation, Step, latex};
 use crate::models::{Puzzle, Rules};
@@ -65,9 +64,6 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
             Ending::StepLimit => code = code.max(5),
             Ending::Solved | Ending::Stuck => {}
         }
-    }
-    if args.latex.is_some() && inputs.is_empty() {
-        return Err(InputError::whole("--latex", "no puzzle to draw").into());
     }
     print(&out);
     Ok(code)

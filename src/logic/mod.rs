@@ -565,8 +565,8 @@ impl<D: Domain> Board<D> {
                     continue;
                 }
                 // Another unit holding every place of v in unit a: v leaves its other cells.
-                let units = Arc::clone(&self.units);
-                for &b in &self.cell_units[at[0]].clone() {
+                let (units, cell_units) = (Arc::clone(&self.units), Arc::clone(&self.cell_units));
+                for &b in &cell_units[at[0]] {
                     if b == a || !at.iter().all(|c| units[b].0.contains(c)) {
                         continue;
                     }
@@ -700,9 +700,6 @@ impl<D: Domain> Board<D> {
                     (v, at)
                 })
                 .collect();
-            if m > D::CAPACITY {
-                continue;
-            }
             let mut found: Vec<(Vec<usize>, D)> = Vec::new();
             Self::subsets(&missing, m, &mut |set, at| found.push((set.to_vec(), at)));
             for (values, at) in found {
