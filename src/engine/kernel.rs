@@ -2,7 +2,9 @@
 
 use super::queue::Queue;
 use super::trail::Trail;
-use super::{Conflict, Domain, PropId, Propagator, Stats, Strategy, VarId, WakeOn};
+use super::{
+    Conflict, Domain, PropId, Propagator, Rng, Stats, Strategy, ValueOrder, VarId, WakeOn,
+};
 use log::{Level, log_enabled, trace};
 
 /// Names for variables and values, used only to make logs readable.
@@ -67,6 +69,8 @@ pub struct Engine<D: Domain> {
     pub(crate) strategy: Strategy,
     /// Conflict weight of each propagator (1 + the failures it raised), for dom/wdeg.
     pub(crate) weights: Vec<u32>,
+    /// Draws values for [`ValueOrder::Random`](super::ValueOrder::Random).
+    pub(crate) rng: Rng,
 }
 
 impl<D: Domain> Default for Engine<D> {
@@ -89,6 +93,7 @@ impl<D: Domain> Engine<D> {
             stats: Stats::default(),
             strategy: Strategy::default(),
             weights: Vec::new(),
+            rng: Rng::new(0),
         }
     }
 
@@ -115,9 +120,18 @@ impl<D: Domain> Engine<D> {
         id
     }
 
-    /// Sets how search branches and restarts (default: MRV, no restarts).
+    /// Sets how search branches and restarts (default: MRV, smallest value, no restarts).
+    /// A random value order restarts its generator from the strategy's seed.
     pub fn set_strategy(&mut self, strategy: Strategy) {
         self.strategy = strategy;
+        if let ValueOrder::Random { seed } = strategy.values {
+            self.rng = Rng::new(seed);
+        }
+    }
+
+    /// How search branches and restarts.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
     }
 
     /// Names variables and values in logs.

@@ -54,6 +54,7 @@ mod kernel;
 mod linear_sum;
 mod propagator;
 mod queue;
+mod rng;
 mod search;
 mod trail;
 
@@ -63,4 +64,5 @@ pub use domain::{Domain, DomainIter, Wide};
 pub use kernel::{Ctx, Engine, Labels};
 pub use linear_sum::LinearSum;
 pub use propagator::{Conflict, PropId, Propagator, VarId, WakeOn};
-pub use search::{Heuristic, Limits, RESTART_UNIT, Stats, Stop, Strategy};
+pub use rng::Rng;
+pub use search::{Heuristic, Limits, RESTART_UNIT, Stats, Stop, Strategy, ValueOrder};

@@ -78,11 +78,27 @@ pub enum Heuristic {
     DomWdeg,
 }
 
-/// The search strategy: variable heuristic and restarts.
+/// Which value of the chosen variable the left branch tries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ValueOrder {
+    /// The smallest value: runs are deterministic and the same on every call.
+    #[default]
+    Smallest,
+    /// A value drawn by a [`Rng`](super::Rng) started from `seed` when the strategy is set: the
+    /// same seed gives the same search. For random solutions (puzzle generation).
+    Random {
+        /// The generator's seed.
+        seed: u64,
+    },
+}
+
+/// The search strategy: variable heuristic, value order and restarts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Strategy {
     /// The variable heuristic.
     pub heuristic: Heuristic,
+    /// The value order.
+    pub values: ValueOrder,
     /// Restart after a Luby sequence of failure budgets (unit [`RESTART_UNIT`]) until the first
     /// solution is found. Decisions refuted at the root are kept, so no solution is lost and
     /// none is reported twice; conflict weights carry over to guide the next run.
@@ -176,9 +192,7 @@ impl<D: Domain> Engine<D> {
                         {
                             return Stop::Timeout;
                         }
-                        let value = self.doms[var.index()]
-                            .min()
-                            .expect("unfixed var has values");
+                        let value = self.select_value(var);
                         self.trail.checkpoint();
                         path.push((var, value));
                         self.stats.nodes += 1;
@@ -222,6 +236,19 @@ impl<D: Domain> Engine<D> {
                 self.stats.failures += 1;
             }
         }
+    }
+
+    /// The value the left branch gives `var`, by the strategy's value order.
+    fn select_value(&mut self, var: VarId) -> usize {
+        let d = self.doms[var.index()];
+        match self.strategy.values {
+            ValueOrder::Smallest => d.min(),
+            ValueOrder::Random { .. } => {
+                let k = self.rng.below(d.len() as usize);
+                d.iter().nth(k)
+            }
+        }
+        .expect("an unfixed variable has values")
     }
 
     /// Propagates; on failure adds one to the failing propagator's weight. `true` if consistent.
@@ -341,6 +368,7 @@ mod tests {
             e.set_strategy(Strategy {
                 heuristic: Heuristic::DomWdeg,
                 restarts,
+                ..Strategy::default()
             });
             let mut seen = std::collections::HashSet::new();
             e.search(&Limits::solutions(u64::MAX), |d| {
@@ -371,6 +399,7 @@ mod tests {
         e.set_strategy(Strategy {
             heuristic: Heuristic::DomWdeg,
             restarts: true,
+            ..Strategy::default()
         });
         let mut n = 0;
         assert_eq!(e.search(&Limits::solutions(1), |_| n += 1), Stop::Exhausted);
@@ -420,6 +449,23 @@ mod tests {
         // MRV with lowest-index ties and smallest value first gives the cyclic square
         let s = first(()).unwrap();
         assert_eq!(&s[..5], &[0, 1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn random_values_give_seeded_varied_solutions() {
+        let first = |seed| {
+            let mut e = latin(5);
+            e.set_strategy(Strategy {
+                values: ValueOrder::Random { seed },
+                ..Strategy::default()
+            });
+            let mut sol = None;
+            e.search(&Limits::solutions(1), |d| sol = Some(Engine::values_of(d)));
+            sol.expect("a 5×5 Latin square exists")
+        };
+        assert_eq!(first(1), first(1), "same seed, same solution");
+        let distinct: std::collections::HashSet<Vec<usize>> = (0..20).map(first).collect();
+        assert!(distinct.len() > 10, "{} distinct squares", distinct.len());
     }
 
     #[test]

@@ -492,7 +492,7 @@ pub fn build<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Result<Engine<D>, Con
         if !puzzle.cages().is_empty() {
             engine.set_strategy(Strategy {
                 heuristic: Heuristic::DomWdeg,
-                restarts: false,
+                ..Strategy::default()
             });
         }
     }
