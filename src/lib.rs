@@ -5,6 +5,7 @@
 //!   it knows nothing about grids.
 //! - [`models`]: puzzles as data, rule files, the Sudoku model and the rule check.
 //! - [`format`]: reading puzzle files (RMIT, one per line, grid text) and writing solutions.
+//! - [`generate`]: unique puzzles (standard and killer) from a seed, by symmetry and rating.
 //! - [`logic`]: human-style solving: pencil marks, named techniques in passes, ratings, LaTeX.
 //! - [`solvers`]: the [`Solver`](solvers::Solver) trait and the registry `--solver` uses.
 //! - [`cli`]: the `sudoku-cp` command line.
@@ -37,6 +38,7 @@ pub mod cli;
 pub mod engine;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod logic;
 pub mod models;
 pub mod solvers;

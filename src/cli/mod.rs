@@ -4,6 +4,7 @@ mod bench;
 mod check;
 mod count;
 mod explain;
+mod generate;
 mod rate;
 mod solve;
 
@@ -107,6 +108,10 @@ enum Command {
     /// Rate each puzzle by the hardest technique its logical solution needs.
     #[command(after_help = after_help())]
     Rate(rate::RateArgs),
+    /// Generate puzzles with a unique solution: standard (by symmetry, difficulty, minimality)
+    /// or killer, any size, reproducible by seed.
+    #[command(after_help = generate::AFTER_HELP)]
+    Generate(generate::GenerateArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -190,6 +195,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Rate(args) => rate::run(args),
+        Command::Generate(args) => generate::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -233,22 +239,7 @@ impl InputArgs {
 
     /// Like [`InputArgs::load`], but givens that break a rule are kept (for `check`).
     fn load_unchecked(&self) -> Result<(Rules, Vec<Input>), InputError> {
-        let symbols = self
-            .symbols
-            .as_deref()
-            .map(|text| {
-                let list = text
-                    .split(|c: char| c.is_whitespace() || c == ',')
-                    .filter(|t| !t.is_empty())
-                    .map(|t| {
-                        t.parse::<u64>()
-                            .map_err(|_| format!("`{t}` is not a non-negative integer"))
-                    })
-                    .collect::<Result<Vec<_>, _>>();
-                list.and_then(Symbols::new)
-                    .map_err(|m| InputError::whole("--symbols", m))
-            })
-            .transpose()?;
+        let symbols = self.symbols.as_deref().map(parse_symbols).transpose()?;
         let format = match self.format {
             FormatArg::Auto => InputFormat::Auto,
             FormatArg::Rmit => InputFormat::Rmit,
@@ -295,6 +286,20 @@ impl InputArgs {
         }
         Ok((rules, inputs))
     }
+}
+
+/// The symbols of `--symbols`: integers separated by spaces or commas.
+fn parse_symbols(text: &str) -> Result<Symbols, InputError> {
+    let list = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            t.parse::<u64>()
+                .map_err(|_| format!("`{t}` is not a non-negative integer"))
+        })
+        .collect::<Result<Vec<_>, _>>();
+    list.and_then(Symbols::new)
+        .map_err(|m| InputError::whole("--symbols", m))
 }
 
 fn read_source(file: &str) -> Result<(String, Vec<u8>), InputError> {

@@ -5,7 +5,7 @@ mod read;
 mod write;
 
 pub use read::{ReadOptions, decode, read};
-pub use write::write;
+pub use write::{write, write_cage_map, write_cages};
 
 use crate::models::Puzzle;
 

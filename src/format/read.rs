@@ -75,7 +75,7 @@ pub fn read(text: &str, source: &str, opts: &ReadOptions) -> Result<Vec<Entry>, 
     }
     match format {
         InputFormat::Rmit => read_rmit(&content, source).map(|p| vec![p]),
-        InputFormat::Grid => grid_rows(&content, source, opts).map(|p| vec![p]),
+        InputFormat::Grid => grid_batch(&content, source, opts),
         InputFormat::Cages => killer::read_map(&content, source, opts).map(|p| vec![p]),
         InputFormat::Killer => content
             .iter()
@@ -122,8 +122,14 @@ fn detect(content: &[(usize, &str)], opts: &ReadOptions) -> InputFormat {
     if box_size(n).is_err() || (n > 9 && !separated) {
         return InputFormat::Line;
     }
-    // Only the first n + 1 rows matter: exactly n of them make a grid.
-    if 1 + rows.take(n).count() == n {
+    // Exactly n rows make a grid; a multiple of n, grids one after another (counted only for
+    // sizes up to 25, so that a batch of separated one-line puzzles is not scanned twice).
+    let count = if n <= 25 {
+        1 + rows.count()
+    } else {
+        1 + rows.take(n).count()
+    };
+    if count % n == 0 {
         InputFormat::Grid
     } else {
         InputFormat::Line
@@ -312,6 +318,34 @@ fn read_line(
     })
 }
 
+/// Grids one after another (blank lines between them optional): every n rows, n from the
+/// first row, make a puzzle.
+fn grid_batch(
+    content: &[(usize, &str)],
+    source: &str,
+    opts: &ReadOptions,
+) -> Result<Vec<Entry>, InputError> {
+    let zero_blank = zero_is_blank(opts.symbols.as_ref());
+    let mut out = Vec::new();
+    let (mut start, mut rows, mut n) = (0, 0, None);
+    for (i, &(line, text)) in content.iter().enumerate() {
+        let cells = split_cells(text, line, source, zero_blank)?;
+        if cells.is_empty() {
+            continue;
+        }
+        rows += 1;
+        if rows == *n.get_or_insert(cells.len()) {
+            out.push(grid_rows(&content[start..=i], source, opts)?);
+            (start, rows) = (i + 1, 0);
+        }
+    }
+    if rows > 0 || out.is_empty() {
+        // an unfinished grid: grid_rows names what is missing
+        out.push(grid_rows(&content[start..], source, opts)?);
+    }
+    Ok(out)
+}
+
 /// A grid of n rows of n cells (decoration skipped), as a puzzle with givens.
 pub(super) fn grid_rows(
     content: &[(usize, &str)],
@@ -326,7 +360,13 @@ pub(super) fn grid_rows(
             rows.push((line, cells));
         }
     }
-    let (first_line, n) = (rows[0].0, rows[0].1.len());
+    let Some((first_line, n)) = rows.first().map(|(line, cells)| (*line, cells.len())) else {
+        return Err(InputError::at(
+            source,
+            content.first().map_or(1, |c| c.0),
+            "expected grid rows of cells, found only decoration",
+        ));
+    };
     if let Err(m) = box_size(n) {
         return Err(InputError::at(
             source,
@@ -355,10 +395,11 @@ pub(super) fn grid_rows(
         }
     }
     if rows.len() < n {
-        return Err(InputError::whole(
+        return Err(InputError::at(
             source,
+            first_line,
             format!(
-                "the grid has {} rows, expected {n} rows of {n} cells",
+                "the grid starting here has {} rows, expected {n} rows of {n} cells",
                 rows.len()
             ),
         ));
@@ -522,6 +563,33 @@ mod tests {
 
     fn auto(text: &str) -> Result<Vec<Entry>, InputError> {
         read(text, "t", &ReadOptions::default())
+    }
+
+    #[test]
+    fn grids_one_after_another_are_a_batch() {
+        let one = "12|34\n34|12\n21|43\n43|21\n";
+        let read = auto(&format!("{one}\n# the next\n{}", one.replace('1', "."))).unwrap();
+        assert_eq!(read.len(), 2);
+        assert_eq!((read[0].line, read[1].line), (1, 7));
+        assert!(read.iter().all(|e| e.format == InputFormat::Grid));
+        assert_eq!(read[1].puzzle.gaps(), 4);
+        let err = read_grid(&format!("{one}12|34\n")).unwrap_err();
+        assert_eq!(err.line, Some(5), "{err}");
+        assert!(err.message.contains("has 1 rows"), "{err}");
+        assert!(
+            read_grid("--+--\n")
+                .unwrap_err()
+                .message
+                .contains("only decoration")
+        );
+    }
+
+    fn read_grid(text: &str) -> Result<Vec<Entry>, InputError> {
+        let opts = ReadOptions {
+            format: InputFormat::Grid,
+            ..ReadOptions::default()
+        };
+        read(text, "t", &opts)
     }
 
     #[test]

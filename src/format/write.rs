@@ -1,5 +1,6 @@
 //! Writing grids: readable (`grid`), comma-separated rows (`csv`, RMIT's solution file) and one
-//! line per puzzle (`line`, the shape of line input). Blank cells print as `.`.
+//! line per puzzle (`line`, the shape of line input), blank cells as `.`; and killer cages, as
+//! the killer line format's cage field or as a cage map.
 
 use super::OutputFormat;
 use crate::models::Puzzle;
@@ -70,6 +71,66 @@ fn write_line(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
     out.push('\n');
 }
 
+/// Appends the cages as the killer line format's field: `SUM:cell,cell,…;SUM:…`, cells
+/// numbered row·n + col.
+pub fn write_cages(out: &mut String, puzzle: &Puzzle) {
+    for (i, cage) in puzzle.cages().iter().enumerate() {
+        if i > 0 {
+            out.push(';');
+        }
+        let _ = write!(out, "{}:", cage.total);
+        for (j, c) in cage.cells.iter().enumerate() {
+            let _ = write!(out, "{}{c}", if j > 0 { "," } else { "" });
+        }
+    }
+}
+
+/// Appends a cage map: n rows of cage ids (`.` for a cell in no cage), then one line of
+/// `id=total` pairs. Ids are letters (`a`–`z`, `A`–`Z`) when there are at most 52 cages, else
+/// numbers from 1, space-separated and right-aligned. Givens, if any, come first as a grid.
+pub fn write_cage_map(out: &mut String, puzzle: &Puzzle) {
+    let n = puzzle.size();
+    if puzzle.givens().iter().any(Option::is_some) {
+        write_grid(out, puzzle, puzzle.givens());
+    }
+    let letters: Vec<char> = ('a'..='z').chain('A'..='Z').collect();
+    let cages = puzzle.cages();
+    let id = |i: usize| {
+        if cages.len() <= letters.len() {
+            letters[i].to_string()
+        } else {
+            (i + 1).to_string()
+        }
+    };
+    let width = id(cages.len().saturating_sub(1)).len();
+    let mut owner = vec![None; n * n];
+    for (i, cage) in cages.iter().enumerate() {
+        for &c in &cage.cells {
+            owner[c] = Some(i);
+        }
+    }
+    for row in owner.chunks(n) {
+        for (c, o) in row.iter().enumerate() {
+            if c > 0 && width > 1 {
+                out.push(' ');
+            }
+            let name = o.map_or_else(|| ".".to_string(), id);
+            let _ = write!(out, "{name:>width$}");
+        }
+        out.push('\n');
+    }
+    for (i, cage) in cages.iter().enumerate() {
+        let _ = write!(
+            out,
+            "{}{}={}",
+            if i > 0 { " " } else { "" },
+            id(i),
+            cage.total
+        );
+    }
+    out.push('\n');
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,5 +169,20 @@ mod tests {
         let mut s = String::new();
         write(&mut s, OutputFormat::Line, &q, &cells);
         assert_eq!(s, "1234341221434321\n");
+    }
+
+    #[test]
+    fn cages_read_back_from_both_killer_outputs() {
+        use crate::format::{ReadOptions, read};
+        let text = "3:0,1;7:2,3,7;3:4,5;7:6,10,11;5:8,12;5:9,13;7:14,15";
+        let p = &read(text, "t", &ReadOptions::default()).unwrap()[0].puzzle;
+        let mut line = String::new();
+        write_cages(&mut line, p);
+        assert_eq!(line, text);
+        let mut map = String::new();
+        write_cage_map(&mut map, p);
+        assert_eq!(map, "aabb\nccdb\nefdd\nefgg\na=3 b=7 c=3 d=7 e=5 f=5 g=7\n");
+        let back = &read(&map, "t", &ReadOptions::default()).unwrap()[0].puzzle;
+        assert_eq!(back.cages(), p.cages());
     }
 }

@@ -180,6 +180,11 @@ impl Puzzle {
         &self.cages
     }
 
+    /// Removes every cage.
+    pub fn clear_cages(&mut self) {
+        self.cages.clear();
+    }
+
     /// Adds a cage of cells (indices below n²). Refuses a cell repeated or already in another
     /// cage, more cells than symbols, and a total that no set of distinct symbols reaches.
     pub fn add_cage(&mut self, total: u64, cells: Vec<usize>) -> Result<(), String> {

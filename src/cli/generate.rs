@@ -1,0 +1,413 @@
+//! `sudoku-cp generate`: unique puzzles from a seed, in order, on several threads.
+
+use super::{Failure, parse_symbols, print};
+use crate::error::InputError;
+use crate::format::{self, OutputFormat};
+use crate::generate::{self, CageSizes, Generated, Request, Symmetry};
+use crate::logic::Level;
+use crate::models::{Puzzle, Rules, Symbols, sudoku};
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// After `generate --help`: how long sizes take, output, exit codes.
+pub(super) const AFTER_HELP: &str = "\
+Time per puzzle (one thread, this project's 2-core test machine, release build):
+  4×4 and 9×9   about 3 ms; --difficulty retries until the level comes out (hard: about
+                30 ms; expert: under 1 in 1000), and so does --minimal with a symmetry
+                (rotate180: about 60 ms; rotate90 puzzles are seldom minimal)
+  16×16         about 4 s: every removal is a uniqueness proof
+  25×25         minutes: --givens N stops removing sooner
+  --killer 9×9  about 15 ms
+
+Every puzzle has exactly one solution (proved by the CP engine). The same --seed gives the
+same puzzles on every machine and with any number of threads.
+
+Output: one puzzle per line (`line`, or the killer line format with --killer); `--solution`
+and `--rating` add tab-separated fields (grid, csv and cage maps get them as `#` comments).
+
+Exit codes:
+  0  every puzzle asked for was generated
+  2  bad usage
+  3  a generated puzzle failed the independent check (a bug: please report it)
+  5  --attempts ran out before a puzzle of the --difficulty (or --minimal) came out";
+
+#[derive(Debug, Args)]
+pub(super) struct GenerateArgs {
+    /// Grid size n (n = k²: 4, 9, 16, 25, …).
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// Seed: the same seed gives the same puzzles [default: from the clock, printed on stderr].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Pattern of the givens.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    symmetry: SymmetryArg,
+    /// Only puzzles of this rating (as `rate` gives it); others are retried.
+    #[arg(long, value_enum)]
+    difficulty: Option<DifficultyArg>,
+    /// Only minimal puzzles: no given can be removed without losing uniqueness (always true
+    /// without symmetry; with symmetry, puzzles that are not are retried).
+    #[arg(long, conflicts_with = "givens")]
+    minimal: bool,
+    /// Stop removing givens once this many are left (the puzzle may keep more, never fewer).
+    #[arg(long, value_name = "N")]
+    givens: Option<usize>,
+    /// Symbols, e.g. "0 1 2 3" [default: 1..n].
+    #[arg(long)]
+    symbols: Option<String>,
+    /// Rules: a built-in name (sudoku, killer, killer-x) or a rule file [default: sudoku, or
+    /// killer with --killer].
+    #[arg(long)]
+    rules: Option<String>,
+    /// Killer puzzles: cages over the whole grid, no givens.
+    #[arg(long, conflicts_with_all = ["givens", "symmetry"])]
+    killer: bool,
+    /// Cage sizes for --killer, `MIN-MAX` (a cell that fits nowhere else may end alone).
+    #[arg(long, default_value = "2-5", value_name = "MIN-MAX")]
+    cage_size: String,
+    /// Output format [default: line; killer with --killer].
+    #[arg(long, value_enum)]
+    to: Option<GenTo>,
+    /// Add each puzzle's solution.
+    #[arg(long)]
+    solution: bool,
+    /// Add each puzzle's rating: level and score.
+    #[arg(long)]
+    rating: bool,
+    /// Fresh grids to try per puzzle for --difficulty or --minimal before giving up.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+    attempts: u32,
+    /// Worker threads [default: all cores]; the output is the same for any number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SymmetryArg {
+    None,
+    Rotate90,
+    Rotate180,
+    Mirror,
+    Flip,
+    Diagonal,
+    Random,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DifficultyArg {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    /// logic alone is stuck: the puzzle needs trial and error
+    Guessing,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum GenTo {
+    /// one puzzle per line
+    Line,
+    /// readable rows with box separators
+    Grid,
+    /// comma-separated rows
+    Csv,
+    /// killer line format: `id<TAB>SUM:cell,cell,…;…`
+    Killer,
+    /// killer cage map: rows of cage ids, then `id=total` pairs
+    Cages,
+}
+
+pub(super) fn run(args: GenerateArgs) -> Result<u8, Failure> {
+    let request = request(&args)?;
+    let to = args.to.unwrap_or(if args.killer {
+        GenTo::Killer
+    } else {
+        GenTo::Line
+    });
+    if args.killer != matches!(to, GenTo::Killer | GenTo::Cages) {
+        return Err(InputError::whole(
+            "--to",
+            if args.killer {
+                "killer puzzles are written as `killer` or `cages`"
+            } else {
+                "`killer` and `cages` are for --killer puzzles"
+            },
+        )
+        .into());
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        let s = now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000);
+        eprintln!("seed {s} (repeat with --seed {s})");
+        s
+    });
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| InputError::whole("--threads", e.to_string()))?;
+    let progress = Progress::new(args.count);
+    // Chunks keep memory bounded and the output flowing in order.
+    let chunk = (threads as u64 * 4).max(8);
+    let mut start = 0;
+    while start < args.count {
+        let end = (start + chunk).min(args.count);
+        let results: Vec<_> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let r = generate::generate(&request, generate::seed_for(seed, i));
+                    progress.tick();
+                    r
+                })
+                .collect()
+        });
+        for (i, result) in (start..end).zip(results) {
+            let g = match result {
+                Ok(g) => g,
+                Err(e) => {
+                    progress.clear();
+                    eprintln!("error: puzzle {}: {}", i + 1, describe(&e, &request));
+                    return Ok(5);
+                }
+            };
+            check(&g, &request.rules, i)?;
+            let mut out = String::new();
+            write(&mut out, &g, to, &args, seed, i);
+            progress.clear();
+            print(&out);
+        }
+        start = end;
+    }
+    progress.clear();
+    Ok(0)
+}
+
+/// The request the options describe, or an error naming the option.
+fn request(args: &GenerateArgs) -> Result<Request, InputError> {
+    let symbols = match &args.symbols {
+        Some(text) => parse_symbols(text)?,
+        None => Symbols::default_for(args.size),
+    };
+    let template = Puzzle::empty(args.size, symbols).map_err(|m| {
+        InputError::whole(
+            if args.symbols.is_some() {
+                "--symbols"
+            } else {
+                "--size"
+            },
+            m,
+        )
+    })?;
+    let rules = match &args.rules {
+        Some(name) => Rules::load(name)?,
+        None if args.killer => Rules::builtin("killer").expect("built in"),
+        None => Rules::sudoku(),
+    };
+    if args.killer && !rules.cages {
+        return Err(InputError::whole(
+            "--rules",
+            format!(
+                "the rules `{}` have no cages: use --rules killer or killer-x",
+                rules.name
+            ),
+        ));
+    }
+    let cages = if args.killer {
+        let bad = || {
+            InputError::whole(
+                "--cage-size",
+                "expected `MIN-MAX`, e.g. 2-5, with 1 ≤ MIN ≤ MAX ≤ n",
+            )
+        };
+        let (min, max) = args.cage_size.split_once('-').ok_or_else(bad)?;
+        let (min, max): (usize, usize) = (
+            min.trim().parse().map_err(|_| bad())?,
+            max.trim().parse().map_err(|_| bad())?,
+        );
+        if !(1 <= min && min <= max && max <= args.size) {
+            return Err(bad());
+        }
+        Some(CageSizes { min, max })
+    } else {
+        None
+    };
+    Ok(Request {
+        template,
+        rules,
+        symmetry: match args.symmetry {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rotate90 => Symmetry::Rotate90,
+            SymmetryArg::Rotate180 => Symmetry::Rotate180,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Flip => Symmetry::Flip,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+            SymmetryArg::Random => Symmetry::Random,
+        },
+        givens: args.givens,
+        minimal: args.minimal,
+        difficulty: args.difficulty.map(|d| match d {
+            DifficultyArg::Easy => Level::Easy,
+            DifficultyArg::Medium => Level::Medium,
+            DifficultyArg::Hard => Level::Hard,
+            DifficultyArg::Expert => Level::Expert,
+            DifficultyArg::Guessing => Level::Guessing,
+        }),
+        cages,
+        attempts: args.attempts,
+    })
+}
+
+/// Why a puzzle could not be made, with what came out instead.
+fn describe(e: &generate::Failure, request: &Request) -> String {
+    match e {
+        generate::Failure::NoGrid => format!(
+            "no {0}×{0} grid satisfies the rules `{1}`",
+            request.template.size(),
+            request.rules.name
+        ),
+        generate::Failure::Attempts {
+            attempts,
+            levels,
+            not_minimal,
+        } => {
+            let names = ["easy", "medium", "hard", "expert", "needs guessing"];
+            let got: Vec<String> = levels
+                .iter()
+                .zip(names)
+                .filter(|(k, _)| **k > 0)
+                .map(|(k, name)| format!("{k} {name}"))
+                .collect();
+            let wanted = request
+                .difficulty
+                .map_or(String::new(), |l| format!("{} ", l.name()));
+            let mut s = format!(
+                "no {wanted}puzzle in {attempts} attempts (made {})",
+                got.join(", ")
+            );
+            if *not_minimal > 0 {
+                let _ = write!(
+                    s,
+                    "; {not_minimal} {wanted}puzzles were not minimal, as symmetric puzzles \
+                     often are not (rotate90 least often minimal); raise --attempts or choose \
+                     another --symmetry"
+                );
+            } else {
+                s.push_str("; raise --attempts or ask for another --difficulty");
+            }
+            s
+        }
+    }
+}
+
+/// The independent check: the solution satisfies the rules and the cages and agrees with the
+/// givens.
+fn check(g: &Generated, rules: &Rules, index: u64) -> Result<(), Failure> {
+    let problems = sudoku::check_solution(&g.puzzle, rules, &g.solution);
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Check(format!(
+            "generated puzzle {} fails the check: {}",
+            index + 1,
+            problems.join("; ")
+        )))
+    }
+}
+
+/// Appends puzzle `index` in the format asked, with its solution and rating if asked.
+fn write(out: &mut String, g: &Generated, to: GenTo, args: &GenerateArgs, seed: u64, index: u64) {
+    let p = &g.puzzle;
+    let full: Vec<Option<usize>> = g.solution.iter().map(|&v| Some(v)).collect();
+    let rating = format!("{}\t{:.1}", g.rating.level.name(), g.rating.score);
+    let line_fields = |out: &mut String, first: &dyn Fn(&mut String)| {
+        first(out);
+        if args.solution {
+            out.push('\t');
+            format::write(out, OutputFormat::Line, p, &full);
+            out.pop(); // the newline
+        } else if args.rating && to == GenTo::Killer {
+            out.push('\t'); // an empty solution field keeps the rating in place
+        }
+        if args.rating {
+            out.push('\t');
+            out.push_str(&rating);
+        }
+        out.push('\n');
+    };
+    match to {
+        GenTo::Line => line_fields(out, &|o| {
+            format::write(o, OutputFormat::Line, p, p.givens());
+            o.pop();
+        }),
+        GenTo::Killer => line_fields(out, &|o| {
+            let _ = write!(o, "gen-{seed}-{}\t", index + 1);
+            format::write_cages(o, p);
+        }),
+        GenTo::Grid | GenTo::Csv | GenTo::Cages => {
+            if index > 0 {
+                out.push('\n');
+            }
+            let as_ = match to {
+                GenTo::Csv => OutputFormat::Csv,
+                _ => OutputFormat::Grid,
+            };
+            if to == GenTo::Cages {
+                format::write_cage_map(out, p);
+            } else {
+                format::write(out, as_, p, p.givens());
+            }
+            if args.rating {
+                let _ = writeln!(out, "# rating: {}", rating.replace('\t', " "));
+            }
+            if args.solution {
+                let mut s = String::new();
+                format::write(&mut s, as_, p, &full);
+                out.push_str("# solution:\n");
+                for l in s.lines() {
+                    let _ = writeln!(out, "# {l}");
+                }
+            }
+        }
+    }
+}
+
+/// A count of finished puzzles on stderr, only when stderr is a terminal and there are several.
+#[derive(Debug)]
+struct Progress {
+    total: u64,
+    done: AtomicUsize,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(total: u64) -> Self {
+        Progress {
+            total,
+            done: AtomicUsize::new(0),
+            shown: total > 1 && std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn tick(&self) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if self.shown {
+            eprint!("\rgenerated {done}/{}", self.total);
+        }
+    }
+
+    fn clear(&self) {
+        if self.shown {
+            eprint!("\r\x1b[K");
+        }
+    }
+}

@@ -1,0 +1,673 @@
+//! Puzzle generation: a random solution grid from the engine, then givens removed in a random
+//! (symmetric) order while the solution stays unique, or killer cages grown over the grid and
+//! split until it is unique; retried until the rating or minimality asked for comes out.
+//!
+//! Every puzzle depends only on the request and its seed ([`seed_for`] derives one per index),
+//! never on threads or timing, so a seed reproduces the same puzzles on every machine.
+
+use crate::engine::{Domain, Engine, Limits, Rng, Stop, Strategy, ValueOrder, VarId};
+use crate::logic::{self, Level, Rating};
+use crate::models::{Puzzle, Rules, sudoku};
+
+/// How the givens of a standard puzzle are placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Symmetry {
+    /// No symmetry: every given is removed on its own.
+    None,
+    /// The pattern looks the same after a quarter turn.
+    Rotate90,
+    /// The pattern looks the same after a half turn (the classic newspaper symmetry).
+    Rotate180,
+    /// Left–right mirror image.
+    Mirror,
+    /// Top–bottom mirror image.
+    Flip,
+    /// Mirror image in the main diagonal.
+    Diagonal,
+    /// One of the five symmetries above, drawn for each attempt.
+    Random,
+}
+
+impl Symmetry {
+    /// The symmetries [`Symmetry::Random`] draws from.
+    pub const DRAWN: [Symmetry; 5] = [
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Mirror,
+        Symmetry::Flip,
+        Symmetry::Diagonal,
+    ];
+
+    /// The name `--symmetry` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Flip => "flip",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::Random => "random",
+        }
+    }
+
+    /// The image of `cell` of an n×n grid under one step of the symmetry.
+    pub fn image(self, n: usize, cell: usize) -> usize {
+        let (r, c) = (cell / n, cell % n);
+        let (r, c) = match self {
+            Symmetry::None | Symmetry::Random => (r, c),
+            Symmetry::Rotate90 => (c, n - 1 - r),
+            Symmetry::Rotate180 => (n - 1 - r, n - 1 - c),
+            Symmetry::Mirror => (r, n - 1 - c),
+            Symmetry::Flip => (n - 1 - r, c),
+            Symmetry::Diagonal => (c, r),
+        };
+        r * n + c
+    }
+
+    /// The cells of an n×n grid in groups that map onto each other (1, 2 or 4 cells), each
+    /// group in increasing order, groups by their first cell.
+    pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; n * n];
+        let mut out = Vec::new();
+        for start in 0..n * n {
+            if seen[start] {
+                continue;
+            }
+            let mut orbit = vec![start];
+            seen[start] = true;
+            let mut c = self.image(n, start);
+            while !seen[c] {
+                seen[c] = true;
+                orbit.push(c);
+                c = self.image(n, c);
+            }
+            orbit.sort_unstable();
+            out.push(orbit);
+        }
+        out
+    }
+
+    /// Whether the givens' pattern is symmetric (every orbit all given or all blank).
+    pub fn holds(self, n: usize, givens: &[Option<usize>]) -> bool {
+        (0..n * n).all(|c| givens[c].is_some() == givens[self.image(n, c)].is_some())
+    }
+}
+
+/// Cage sizes for killer puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CageSizes {
+    /// The smallest cage grown (cells that cannot join a cage may still end alone).
+    pub min: usize,
+    /// The largest cage.
+    pub max: usize,
+}
+
+/// What to generate.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// An empty puzzle: the size and symbols.
+    pub template: Puzzle,
+    /// The rules every puzzle follows (and is unique under).
+    pub rules: Rules,
+    /// The pattern of the givens (standard puzzles).
+    pub symmetry: Symmetry,
+    /// Stop removing givens at this many (standard puzzles); `None`: remove while unique.
+    pub givens: Option<usize>,
+    /// Only puzzles from which no single given can be removed without losing uniqueness.
+    pub minimal: bool,
+    /// Only puzzles of this rating level.
+    pub difficulty: Option<Level>,
+    /// Killer cages instead of givens.
+    pub cages: Option<CageSizes>,
+    /// Fresh grids to try before giving up on `difficulty` or `minimal`.
+    pub attempts: u32,
+}
+
+/// A generated puzzle.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The puzzle: givens, or cages without givens.
+    pub puzzle: Puzzle,
+    /// Its unique solution, a value index per cell.
+    pub solution: Vec<usize>,
+    /// Its rating.
+    pub rating: Rating,
+    /// The symmetry of its givens ([`Symmetry::Random`] resolved).
+    pub symmetry: Symmetry,
+    /// Grids tried to get it (1 when the first one did).
+    pub attempts: u32,
+}
+
+/// Why no puzzle came out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// No grid satisfies the rules (a rule file with contradictory regions).
+    NoGrid,
+    /// Every attempt gave a puzzle of another level, or not minimal.
+    Attempts {
+        /// Attempts made.
+        attempts: u32,
+        /// Puzzles made of each level, easiest first (index by `Level as usize`).
+        levels: [u32; 5],
+        /// Puzzles of the right level refused as not minimal.
+        not_minimal: u32,
+    },
+}
+
+/// The seed of puzzle `index` of a run seeded with `seed`: independent streams per puzzle, so
+/// the output does not depend on how puzzles are spread over threads.
+pub fn seed_for(seed: u64, index: u64) -> u64 {
+    let mut r = Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    r.next_u64()
+}
+
+/// Generates one puzzle for `request` from `seed`.
+pub fn generate(request: &Request, seed: u64) -> Result<Generated, Failure> {
+    crate::with_domain!(request.template.size(), D => generate_in::<D>(request, seed))
+}
+
+fn generate_in<D: Domain>(request: &Request, seed: u64) -> Result<Generated, Failure> {
+    let mut rng = Rng::new(seed);
+    let mut levels = [0u32; 5];
+    let mut not_minimal = 0;
+    let n = request.template.size();
+    for attempt in 1..=request.attempts.max(1) {
+        let solution =
+            random_grid::<D>(&request.template, &request.rules, &mut rng).ok_or(Failure::NoGrid)?;
+        let symmetry = match request.symmetry {
+            Symmetry::Random => Symmetry::DRAWN[rng.below(Symmetry::DRAWN.len())],
+            s => s,
+        };
+        let puzzle = match request.cages {
+            Some(sizes) => killer::<D>(request, &solution, sizes, &mut rng),
+            None => remove_givens::<D>(request, &solution, symmetry, &mut rng),
+        };
+        let rating = logic::rate::<D>(&puzzle, &request.rules);
+        levels[rating.level as usize] += 1;
+        if request.difficulty.is_some_and(|l| l != rating.level) {
+            continue;
+        }
+        // One pass over single cells already leaves a minimal puzzle; groups need a check.
+        let checked = symmetry == Symmetry::None && request.cages.is_none();
+        if request.minimal && !checked && !is_minimal::<D>(&puzzle, &request.rules, &solution) {
+            not_minimal += 1;
+            continue;
+        }
+        debug_assert_eq!(puzzle.size(), n);
+        return Ok(Generated {
+            puzzle,
+            solution,
+            rating,
+            symmetry,
+            attempts: attempt,
+        });
+    }
+    Err(Failure::Attempts {
+        attempts: request.attempts.max(1),
+        levels,
+        not_minimal,
+    })
+}
+
+/// A random grid satisfying the template's givens and the rules (cages ignored): search with a
+/// random value order, restarted with a new seed when a run takes too long.
+fn random_grid<D: Domain>(template: &Puzzle, rules: &Rules, rng: &mut Rng) -> Option<Vec<usize>> {
+    let mut plain = template.clone();
+    plain.clear_cages();
+    let n = plain.size();
+    let mut engine = sudoku::build::<D>(&plain, rules).ok()?;
+    for _ in 0..20 {
+        engine.set_strategy(Strategy {
+            values: ValueOrder::Random {
+                seed: rng.next_u64(),
+            },
+            ..engine.strategy()
+        });
+        let limits = Limits {
+            solutions: 1,
+            nodes: Some(100 * (n * n) as u64),
+            deadline: None,
+        };
+        let mut grid = None;
+        let stop = engine.search(&limits, |doms| grid = Some(Engine::values_of(doms)));
+        match (grid, stop) {
+            (Some(g), _) => return Some(g),
+            (None, Stop::Exhausted) => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Up to `limit` solutions of `puzzle`.
+fn solutions<D: Domain>(puzzle: &Puzzle, rules: &Rules, limit: u64) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    if let Ok(mut engine) = sudoku::build::<D>(puzzle, rules) {
+        engine.search(&Limits::solutions(limit), |d| {
+            out.push(Engine::values_of(d));
+        });
+    }
+    out
+}
+
+/// Whether `solution` is the only solution of `puzzle`, where `puzzle` is a puzzle whose only
+/// solution is `solution` with the givens of `blanked` removed. A second solution must then
+/// differ from `solution` in a blanked cell (else it would solve the unique puzzle too), so one
+/// search per blanked cell with that cell's value excluded decides it: cheaper than counting
+/// to two, which also has to find `solution` again.
+fn stays_unique<D: Domain>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    solution: &[usize],
+    blanked: &[usize],
+) -> bool {
+    blanked.iter().all(|&cell| {
+        let Ok(mut engine) = sudoku::build::<D>(puzzle, rules) else {
+            return true;
+        };
+        let var = VarId(cell as u32);
+        let others = D::full(puzzle.size()).minus(D::singleton(solution[cell]));
+        if engine.restrict(var, others, "another value").is_err() {
+            return true;
+        }
+        let mut found = false;
+        engine.search(&Limits::solutions(1), |_| found = true);
+        !found
+    })
+}
+
+/// Whether no single given can be removed with the solution staying unique.
+fn is_minimal<D: Domain>(puzzle: &Puzzle, rules: &Rules, solution: &[usize]) -> bool {
+    let mut p = puzzle.clone();
+    (0..p.givens().len()).all(|cell| {
+        let Some(v) = p.givens()[cell] else {
+            return true;
+        };
+        p.set_given(cell, None);
+        let unique = stays_unique::<D>(&p, rules, solution, &[cell]);
+        p.set_given(cell, Some(v));
+        !unique
+    })
+}
+
+/// The full grid, then each orbit of cells (in random order) blanked if the puzzle stays
+/// unique, until `request.givens` givens remain or every orbit was tried.
+fn remove_givens<D: Domain>(
+    request: &Request,
+    solution: &[usize],
+    symmetry: Symmetry,
+    rng: &mut Rng,
+) -> Puzzle {
+    let n = request.template.size();
+    let mut puzzle = request.template.clone();
+    for (cell, &v) in solution.iter().enumerate() {
+        puzzle.set_given(cell, Some(v));
+    }
+    let mut orbits = symmetry.orbits(n);
+    rng.shuffle(&mut orbits);
+    let mut givens = n * n;
+    for orbit in orbits {
+        if request.givens.is_some_and(|t| givens <= t) {
+            break;
+        }
+        for &c in &orbit {
+            puzzle.set_given(c, None);
+        }
+        if stays_unique::<D>(&puzzle, &request.rules, solution, &orbit) {
+            givens -= orbit.len();
+        } else {
+            for &c in &orbit {
+                puzzle.set_given(c, Some(solution[c]));
+            }
+        }
+    }
+    puzzle
+}
+
+/// Redraws near an ambiguity this many times before splitting cages instead.
+const REDRAWS: usize = 200;
+
+/// Cages grown at random over `solution`, then changed where a second solution differs until
+/// the solution is unique: first the cage of a differing cell and a neighbouring cage are
+/// redrawn together (up to [`REDRAWS`] times); after that the cage is split. Splitting only adds
+/// information, and a one-cell cage fixes its cell, so this ends.
+fn killer<D: Domain>(
+    request: &Request,
+    solution: &[usize],
+    sizes: CageSizes,
+    rng: &mut Rng,
+) -> Puzzle {
+    let n = request.template.size();
+    let all: Vec<usize> = (0..n * n).collect();
+    let mut cages = grow_cages(n, solution, sizes, &all, rng);
+    for step in 0.. {
+        let puzzle = caged(&request.template, solution, &cages);
+        let found = solutions::<D>(&puzzle, &request.rules, 2);
+        let Some(other) = found.iter().find(|s| s.as_slice() != solution) else {
+            return puzzle;
+        };
+        let differ: Vec<usize> = (0..n * n).filter(|&c| other[c] != solution[c]).collect();
+        let cell = differ[rng.below(differ.len())];
+        let owner = |cages: &[Vec<usize>], c: usize| {
+            cages
+                .iter()
+                .position(|cage| cage.contains(&c))
+                .expect("every cell is in a cage")
+        };
+        let a = owner(&cages, cell);
+        if step < REDRAWS {
+            let mut near: Vec<usize> = cages[a]
+                .iter()
+                .flat_map(|&c| neighbours(n, c))
+                .map(|m| owner(&cages, m))
+                .filter(|&b| b != a)
+                .collect();
+            near.sort_unstable();
+            near.dedup();
+            let mut region = cages[a].clone();
+            if !near.is_empty() {
+                let b = near[rng.below(near.len())];
+                region.extend_from_slice(&cages[b]);
+                cages.swap_remove(a.max(b));
+                cages.swap_remove(a.min(b));
+            } else {
+                cages.swap_remove(a);
+            }
+            // Prefer a redraw without lone cells, which are givens in disguise.
+            let mut best = grow_cages(n, solution, sizes, &region, rng);
+            for _ in 0..10 {
+                if sizes.min < 2 || best.iter().all(|c| c.len() > 1) {
+                    break;
+                }
+                best = grow_cages(n, solution, sizes, &region, rng);
+            }
+            cages.extend(best);
+        } else {
+            let cage = cages.swap_remove(a);
+            cages.extend(split(n, &cage, rng));
+        }
+    }
+    unreachable!("the loop returns once the solution is unique")
+}
+
+/// The template with one cage per cell list, totals taken from `solution`.
+fn caged(template: &Puzzle, solution: &[usize], cages: &[Vec<usize>]) -> Puzzle {
+    let mut puzzle = template.clone();
+    for cells in cages {
+        let total = cells
+            .iter()
+            .map(|&c| puzzle.symbols().symbol(solution[c]))
+            .sum();
+        puzzle
+            .add_cage(total, cells.clone())
+            .expect("cages of distinct cells with the solution's distinct symbols are valid");
+    }
+    puzzle
+}
+
+/// The orthogonal neighbours of `cell` in an n×n grid.
+fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / n, cell % n);
+    [
+        (r > 0).then(|| cell - n),
+        (r + 1 < n).then(|| cell + n),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < n).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Covers `region` with connected cages of distinct solution values: each grows from a random
+/// free cell to a random size in `sizes`, by random free neighbours whose value it lacks. A cage
+/// left smaller than `sizes.min` joins a neighbouring new cage when the values stay distinct
+/// and the size stays within `sizes.max`.
+fn grow_cages(
+    n: usize,
+    solution: &[usize],
+    sizes: CageSizes,
+    region: &[usize],
+    rng: &mut Rng,
+) -> Vec<Vec<usize>> {
+    const OUTSIDE: Option<usize> = Some(usize::MAX);
+    let mut owner: Vec<Option<usize>> = vec![OUTSIDE; n * n];
+    for &c in region {
+        owner[c] = None;
+    }
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    let mut order = region.to_vec();
+    rng.shuffle(&mut order);
+    let mut frontier = Vec::new();
+    for start in order {
+        if owner[start].is_some() {
+            continue;
+        }
+        let id = cages.len();
+        let target = sizes.min + rng.below(sizes.max - sizes.min + 1);
+        let mut cage = vec![start];
+        owner[start] = Some(id);
+        while cage.len() < target {
+            frontier.clear();
+            for &c in &cage {
+                for m in neighbours(n, c) {
+                    if owner[m].is_none()
+                        && !frontier.contains(&m)
+                        && cage.iter().all(|&x| solution[x] != solution[m])
+                    {
+                        frontier.push(m);
+                    }
+                }
+            }
+            if frontier.is_empty() {
+                break;
+            }
+            let m = frontier[rng.below(frontier.len())];
+            owner[m] = Some(id);
+            cage.push(m);
+        }
+        cages.push(cage);
+    }
+    // Merge cages below the minimum into a neighbour where they fit.
+    for id in 0..cages.len() {
+        if cages[id].is_empty() || cages[id].len() >= sizes.min {
+            continue;
+        }
+        let mut options: Vec<usize> = cages[id]
+            .iter()
+            .flat_map(|&c| neighbours(n, c))
+            .filter_map(|m| owner[m])
+            .filter(|&o| {
+                o != id
+                    && o != usize::MAX
+                    && cages[o].len() + cages[id].len() <= sizes.max
+                    && cages[o]
+                        .iter()
+                        .all(|&x| cages[id].iter().all(|&y| solution[x] != solution[y]))
+            })
+            .collect();
+        options.sort_unstable();
+        options.dedup();
+        if options.is_empty() {
+            continue;
+        }
+        let into = options[rng.below(options.len())];
+        let moved = std::mem::take(&mut cages[id]);
+        for &c in &moved {
+            owner[c] = Some(into);
+        }
+        cages[into].extend(moved);
+    }
+    // A cell still alone takes a neighbour from a new cage that can spare it.
+    for id in 0..cages.len() {
+        if cages[id].len() != 1 || sizes.min < 2 {
+            continue;
+        }
+        let s = cages[id][0];
+        let mut options: Vec<(usize, usize)> = neighbours(n, s)
+            .filter_map(|m| owner[m].map(|o| (o, m)))
+            .filter(|&(o, m)| {
+                o != usize::MAX
+                    && o != id
+                    && cages[o].len() > sizes.min
+                    && solution[m] != solution[s]
+                    && connected_without(n, &cages[o], m)
+            })
+            .collect();
+        options.sort_unstable();
+        if options.is_empty() {
+            continue;
+        }
+        let (o, m) = options[rng.below(options.len())];
+        cages[o].retain(|&c| c != m);
+        cages[id].push(m);
+        owner[m] = Some(id);
+    }
+    cages.retain(|c| !c.is_empty());
+    for cage in &mut cages {
+        cage.sort_unstable();
+    }
+    cages
+}
+
+/// Whether `cells` without `gone` still form one orthogonally connected piece.
+fn connected_without(n: usize, cells: &[usize], gone: usize) -> bool {
+    let rest: Vec<usize> = cells.iter().copied().filter(|&c| c != gone).collect();
+    let Some(&first) = rest.first() else {
+        return true;
+    };
+    let mut seen = vec![first];
+    let mut i = 0;
+    while i < seen.len() {
+        for m in neighbours(n, seen[i]) {
+            if rest.contains(&m) && !seen.contains(&m) {
+                seen.push(m);
+            }
+        }
+        i += 1;
+    }
+    seen.len() == rest.len()
+}
+
+/// Splits a connected cage of two or more cells into connected parts: one grown from a random
+/// cell to half the size, the rest in its connected pieces.
+fn split(n: usize, cage: &[usize], rng: &mut Rng) -> Vec<Vec<usize>> {
+    let mut part = vec![cage[rng.below(cage.len())]];
+    while part.len() < cage.len() / 2 {
+        let frontier: Vec<usize> = cage
+            .iter()
+            .copied()
+            .filter(|&c| !part.contains(&c) && neighbours(n, c).any(|m| part.contains(&m)))
+            .collect();
+        part.push(frontier[rng.below(frontier.len())]);
+    }
+    let mut rest: Vec<usize> = cage.iter().copied().filter(|c| !part.contains(c)).collect();
+    let mut parts = vec![part];
+    while let Some(&seed) = rest.first() {
+        let mut piece = vec![seed];
+        let mut i = 0;
+        while i < piece.len() {
+            for m in neighbours(n, piece[i]) {
+                if rest.contains(&m) && !piece.contains(&m) {
+                    piece.push(m);
+                }
+            }
+            i += 1;
+        }
+        rest.retain(|c| !piece.contains(c));
+        parts.push(piece);
+    }
+    for p in &mut parts {
+        p.sort_unstable();
+    }
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::Symbols;
+
+    fn request(n: usize) -> Request {
+        Request {
+            template: Puzzle::empty(n, Symbols::default_for(n)).unwrap(),
+            rules: Rules::sudoku(),
+            symmetry: Symmetry::None,
+            givens: None,
+            minimal: false,
+            difficulty: None,
+            cages: None,
+            attempts: 1,
+        }
+    }
+
+    #[test]
+    fn orbits_partition_the_grid_by_symmetry() {
+        for s in Symmetry::DRAWN.into_iter().chain([Symmetry::None]) {
+            let orbits = s.orbits(9);
+            let mut all: Vec<usize> = orbits.iter().flatten().copied().collect();
+            all.sort_unstable();
+            assert_eq!(all, (0..81).collect::<Vec<_>>(), "{}", s.name());
+            for o in &orbits {
+                assert!(o.iter().all(|&c| o.contains(&s.image(9, c))));
+            }
+        }
+        assert_eq!(Symmetry::Rotate90.orbits(9)[0], vec![0, 8, 72, 80]);
+        assert_eq!(Symmetry::Rotate180.orbits(9).len(), 41);
+        assert_eq!(Symmetry::Diagonal.orbits(4).len(), 10);
+    }
+
+    #[test]
+    fn a_generated_puzzle_is_unique_minimal_and_reproducible() {
+        let req = request(4);
+        let g = generate(&req, 5).unwrap();
+        assert_eq!(
+            solutions::<u16>(&g.puzzle, &req.rules, 2),
+            vec![g.solution.clone()]
+        );
+        assert!(is_minimal::<u16>(&g.puzzle, &req.rules, &g.solution));
+        assert_eq!(generate(&req, 5).unwrap().puzzle, g.puzzle);
+    }
+
+    #[test]
+    fn split_parts_are_connected_and_cover_the_cage() {
+        let n = 9;
+        let cage = vec![0, 1, 2, 11, 20, 19, 18]; // a U shape
+        for seed in 0..20 {
+            let parts = split(n, &cage, &mut Rng::new(seed));
+            assert!(parts.len() >= 2);
+            let mut all: Vec<usize> = parts.iter().flatten().copied().collect();
+            all.sort_unstable();
+            let mut want = cage.clone();
+            want.sort_unstable();
+            assert_eq!(all, want);
+            for p in &parts {
+                assert!(connected(n, p), "{p:?}");
+            }
+        }
+    }
+
+    /// Whether `cells` form one orthogonally connected piece.
+    fn connected(n: usize, cells: &[usize]) -> bool {
+        connected_without(n, cells, usize::MAX)
+    }
+
+    #[test]
+    fn grown_cages_are_connected_distinct_and_within_size() {
+        let req = request(9);
+        let mut rng = Rng::new(9);
+        let grid = random_grid::<u16>(&req.template, &req.rules, &mut rng).unwrap();
+        let sizes = CageSizes { min: 2, max: 5 };
+        let all: Vec<usize> = (0..81).collect();
+        let cages = grow_cages(9, &grid, sizes, &all, &mut rng);
+        let covered: usize = cages.iter().map(Vec::len).sum();
+        assert_eq!(covered, 81);
+        for c in &cages {
+            assert!(c.len() <= 5 && connected(9, c));
+            let mut v: Vec<usize> = c.iter().map(|&x| grid[x]).collect();
+            v.sort_unstable();
+            v.dedup();
+            assert_eq!(v.len(), c.len());
+        }
+    }
+}
