@@ -391,10 +391,13 @@ fn killer<D: Domain>(
     unreachable!("the loop returns once the solution is unique")
 }
 
-/// The template with one cage per cell list, totals taken from `solution`.
+/// The template with one cage per cell list, totals taken from `solution`. Cages are listed by
+/// their first cell, so ids and lines read top to bottom.
 fn caged(template: &Puzzle, solution: &[usize], cages: &[Vec<usize>]) -> Puzzle {
     let mut puzzle = template.clone();
-    for cells in cages {
+    let mut sorted: Vec<&Vec<usize>> = cages.iter().collect();
+    sorted.sort_by_key(|c| c[0]);
+    for cells in sorted {
         let total = cells
             .iter()
             .map(|&c| puzzle.symbols().symbol(solution[c]))
