@@ -252,10 +252,6 @@ fn bad_input_gets_one_clear_line() {
             "killer: cages under rules without cages",
             bad(&["solve", "--rules", "sudoku"], "10:0,1;5:80\n"),
         ),
-        (
-            "a bad line in a batch stops before any output",
-            bad(&["solve", "puzzles/hard-9x9.txt", "-"], "12.4\n"),
-        ),
     ];
     let text: Vec<String> = cases
         .iter()
@@ -265,13 +261,30 @@ fn bad_input_gets_one_clear_line() {
 }
 
 #[test]
+fn a_batch_streams_until_a_bad_line_which_stops_it_with_its_line_named() {
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let r = run(&["solve", "-"], &format!("{good}\n{good}\n12.4\n{good}\n"));
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stdout.lines().count(),
+        2,
+        "the two answers before the bad line"
+    );
+    assert!(
+        r.stderr.starts_with("error: <stdin>:3: 4 cells;"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn binary_garbage_is_refused_not_panicked_on() {
     let r = run_bytes(&["solve"], &[0x89, b'P', b'N', b'G', 0, 0xff, 0xfe]);
     assert_eq!(r.code, 2);
     assert_eq!(r.stdout, "");
     assert_eq!(
         r.stderr,
-        "error: <stdin>: not a text file (byte 1 is not UTF-8); expected a puzzle\n"
+        "error: <stdin>:1: not a text file (byte 1 of the line is not UTF-8); expected a puzzle\n"
     );
     let r = run_bytes(&["solve"], b"1...\0....\n");
     assert_eq!(
@@ -428,5 +441,90 @@ fn killer_trace_names_the_cage_and_what_it_drops() {
             .contains("cage 5/2 at r1c2 drops {1,4}: a placed value is not in it"),
         "{}",
         r.stderr
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_a_batch_quietly_at_once() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-cp"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Far more puzzles than it could solve before the test's deadline: if a closed stdout
+    // did not stop it, this test would not end.
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let feeder = std::thread::spawn(move || {
+        let line =
+            b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+        for _ in 0..10_000_000 {
+            if stdin.write_all(line).is_err() {
+                break; // the solver stopped reading
+            }
+        }
+    });
+    let mut out = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    for _ in 0..3 {
+        let mut line = String::new();
+        out.read_line(&mut line).expect("an answer");
+        assert_eq!(line.trim().len(), 81);
+    }
+    drop(out); // like `| head -3`
+    let result = child.wait_with_output().expect("it ends");
+    feeder.join().expect("the feeder ends");
+    assert_eq!(result.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&result.stderr), "", "quietly");
+}
+
+#[test]
+fn count_and_explain_obey_limits_with_exit_code_5() {
+    let r = run(
+        &["count", "puzzles/ai-escargot.txt", "--node-limit", "2"],
+        "",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (5, "node limit (found 0)\n"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["count", "puzzles/ai-escargot.txt", "--timeout", "0"], "");
+    assert_eq!(r.code, 2, "a zero timeout is refused: {}", r.stderr);
+    let r = run(
+        &[
+            "explain",
+            "puzzles/ai-escargot.txt",
+            "--guess",
+            "--node-limit",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 5, "{}", r.stderr);
+    assert!(
+        r.stdout.ends_with("stopped at --node-limit 1 (guesses)\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run(
+        &[
+            "explain",
+            "puzzles/ai-escargot.txt",
+            "--guess",
+            "--json",
+            "--timeout",
+            "0.000001",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 5, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("{\"ending\":\"timeout\""),
+        "{}",
+        r.stdout
     );
 }

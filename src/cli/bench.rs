@@ -99,7 +99,7 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
             passes.push((pass, list.clone()));
         }
     }
-    print(&table(&passes.iter().map(|(p, _)| p).collect::<Vec<_>>()));
+    print(&table(&passes.iter().map(|(p, _)| p).collect::<Vec<_>>()))?;
     if let Some(path) = &args.csv {
         super::write_atomically(path, &csv(&passes))?;
     }

@@ -65,6 +65,6 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
             if dups.len() == 1 { "" } else { "s" },
         );
     }
-    print(&out);
+    print(&out)?;
     Ok(code)
 }

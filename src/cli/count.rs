@@ -2,7 +2,9 @@
 
 use super::{Failure, InputArgs, print};
 use crate::engine::{Limits, Stop};
+use crate::models::sudoku;
 use clap::Args;
+use std::time::Instant;
 
 #[derive(Debug, Args)]
 pub(super) struct CountArgs {
@@ -14,34 +16,59 @@ pub(super) struct CountArgs {
     /// Solver (listed below).
     #[arg(long, default_value = "cp")]
     solver: String,
+    /// Give up on a puzzle after this many seconds (it prints `timeout`; a batch goes on).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Give up on a puzzle after this many search nodes (it prints `node limit`).
+    #[arg(long, value_name = "N")]
+    node_limit: Option<u64>,
 }
 
-/// Prints one line per puzzle: `unique`, `none`, `multiple: N` (all N found) or
-/// `multiple: >= N` (the limit was reached). Exit code 0 when every puzzle is unique, 1 when
-/// one has no solution, 4 when one has several.
+/// Prints one line per puzzle: `unique`, `none`, `multiple: N` (all N found), `multiple: >= N`
+/// (the limit was reached), or `timeout` / `node limit` with what was found before. Exit code
+/// 0 when every puzzle is unique, 1 when one has no solution, 4 when one has several, 5 when
+/// one hit a limit (the most severe wins: 5, then 4, then 1).
 pub(super) fn run(args: CountArgs) -> Result<u8, Failure> {
     let solver = super::find_solver(&args.solver)?;
-    let (rules, inputs) = args.input.load()?;
+    let timeout = super::seconds("--timeout", args.timeout)?;
     let mut code = 0;
-    for input in &inputs {
-        let outcome = solver.solve(&input.entry.puzzle, &rules, &Limits::solutions(args.limit));
-        let line = match (outcome.count, outcome.stop) {
-            (0, _) => {
-                code = code.max(1);
-                "none".to_string()
-            }
-            (1, Stop::Exhausted) => "unique".to_string(),
-            (1, _) => "at least 1 (limit 1)".to_string(),
-            (n, Stop::Exhausted) => {
-                code = 4;
-                format!("multiple: {n}")
-            }
-            (n, _) => {
-                code = 4;
-                format!("multiple: >= {n}")
-            }
+    args.input.stream(|rules, input| {
+        let limits = Limits {
+            solutions: args.limit,
+            nodes: args.node_limit,
+            deadline: timeout.map(|t| Instant::now() + t),
         };
-        print(&format!("{line}\n"));
-    }
+        let outcome = solver.solve(&input.entry.puzzle, rules, &limits);
+        if let Some(grid) = &outcome.solution {
+            let problems = sudoku::check_solution(&input.entry.puzzle, rules, grid);
+            if !problems.is_empty() {
+                return Err(Failure::Check(format!(
+                    "solver {} answered {}:{} with a grid that fails the check: {}",
+                    solver.name(),
+                    input.source,
+                    input.entry.line,
+                    problems.join("; ")
+                )));
+            }
+        }
+        let (line, severity) = match (outcome.count, outcome.stop) {
+            (n, Stop::Timeout | Stop::NodeLimit) => {
+                let what = if outcome.stop == Stop::Timeout {
+                    "timeout"
+                } else {
+                    "node limit"
+                };
+                (format!("{what} (found {n})"), 5)
+            }
+            (0, _) => ("none".to_string(), 1),
+            (1, Stop::Exhausted) => ("unique".to_string(), 0),
+            (1, _) => ("at least 1 (limit 1)".to_string(), 0),
+            (n, Stop::Exhausted) => (format!("multiple: {n}"), 4),
+            (n, _) => (format!("multiple: >= {n}"), 4),
+        };
+        code = code.max(severity);
+        print(&format!("{line}\n"))?;
+        Ok(true)
+    })?;
     Ok(code)
 }

@@ -5,10 +5,11 @@ use super::{Failure, InputArgs, print, write_atomically};
 use crate::engine::Domain;
 use crate::format::{self, OutputFormat};
 use crate::logic::{self, Ending, Explanation, Step, latex};
-use crate::models::{Puzzle, Rules};
+use crate::models::{Puzzle, Rules, sudoku};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Args)]
 pub(super) struct ExplainArgs {
@@ -31,11 +32,18 @@ pub(super) struct ExplainArgs {
     /// Stop after this many steps.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     max_steps: usize,
+    /// Stop a puzzle after this many seconds (exit code 5; a batch goes on).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Stop a puzzle after this many guesses (with --guess; exit code 5).
+    #[arg(long, value_name = "N")]
+    node_limit: Option<u64>,
 }
 
 /// Exit code 0 when every puzzle was explained (solved, or logic stuck without --guess), 1
-/// when one has no solution, 5 when --max-steps was reached.
+/// when one has no solution, 5 when --max-steps, --timeout or --node-limit was reached.
 pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
+    super::seconds("--timeout", args.timeout)?;
     let (rules, inputs) = args.input.load()?;
     let mut code = 0;
     let mut out = String::new();
@@ -58,14 +66,14 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
             let _ = writeln!(out, "{sep}{}:{}", input.source, input.entry.line);
         }
         let ending =
-            crate::with_domain!(p.size(), D => explain_one::<D>(p, &rules, &args, &mut out));
+            crate::with_domain!(p.size(), D => explain_one::<D>(p, &rules, &args, &mut out))?;
         match ending {
             Ending::Contradiction => code = code.max(1),
-            Ending::StepLimit => code = code.max(5),
+            Ending::StepLimit | Ending::GuessLimit | Ending::Timeout => code = code.max(5),
             Ending::Solved | Ending::Stuck => {}
         }
     }
-    print(&out);
+    print(&out)?;
     Ok(code)
 }
 
@@ -74,13 +82,20 @@ fn explain_one<D: Domain>(
     rules: &Rules,
     args: &ExplainArgs,
     out: &mut String,
-) -> Ending {
+) -> Result<Ending, Failure> {
     let rungs = logic::ladder(p.size());
-    let e = logic::explain::<D>(p, rules, &rungs, args.guess, args.max_steps);
+    let budget = logic::Budget {
+        steps: args.max_steps,
+        guesses: args.node_limit,
+        deadline: args
+            .timeout
+            .map(|t| Instant::now() + Duration::from_secs_f64(t)),
+    };
+    let e = logic::explain_within::<D>(p, rules, &rungs, args.guess, &budget);
     if args.json {
         out.push_str(&json(p, &e));
         out.push('\n');
-        return e.ending;
+        return Ok(e.ending);
     }
     if args.marks {
         let start = logic::Board::<D>::new(p, rules);
@@ -109,6 +124,22 @@ fn explain_one<D: Domain>(
         .filter(|s| s.technique == logic::Technique::Guess)
         .count();
     let passes = e.steps.last().map_or(0, |s| s.pass);
+    if e.ending == Ending::Solved {
+        // The independent check, as for every solver's grid.
+        let grid: Vec<usize> = e
+            .board
+            .values()
+            .iter()
+            .map(|v| v.unwrap_or(usize::MAX))
+            .collect();
+        let problems = sudoku::check_solution(p, rules, &grid);
+        if !problems.is_empty() {
+            return Err(Failure::Check(format!(
+                "explain solved a puzzle into a grid that fails the check: {}",
+                problems.join("; ")
+            )));
+        }
+    }
     out.push('\n');
     match e.ending {
         Ending::Solved => {
@@ -139,8 +170,17 @@ fn explain_one<D: Domain>(
             out.push_str(&e.board.marks());
             let _ = writeln!(out, "stopped at --max-steps {}", args.max_steps);
         }
+        Ending::GuessLimit => {
+            out.push_str(&e.board.marks());
+            let limit = args.node_limit.unwrap_or_default();
+            let _ = writeln!(out, "stopped at --node-limit {limit} (guesses)");
+        }
+        Ending::Timeout => {
+            out.push_str(&e.board.marks());
+            let _ = writeln!(out, "stopped at --timeout");
+        }
     }
-    e.ending
+    Ok(e.ending)
 }
 
 /// The explanation as one JSON object.
@@ -173,6 +213,8 @@ fn json<D: Domain>(p: &Puzzle, e: &Explanation<D>) -> String {
         Ending::Stuck => "stuck",
         Ending::Contradiction => "no solution",
         Ending::StepLimit => "step limit",
+        Ending::GuessLimit => "node limit",
+        Ending::Timeout => "timeout",
     };
     format!(
         "{{\"ending\":{},\"grid\":{},\"steps\":[{}]}}",

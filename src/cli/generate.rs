@@ -184,7 +184,7 @@ pub(super) fn run(args: GenerateArgs) -> Result<u8, Failure> {
             let mut out = String::new();
             write(&mut out, &g, to, &args, seed, i);
             progress.clear();
-            print(&out);
+            print(&out)?;
         }
         start = end;
     }

@@ -177,6 +177,8 @@ enum Failure {
     Input(InputError),
     /// A solver's answer failed the independent check: exit code 3.
     Check(String),
+    /// Standard output was closed by the reader (`| head`): stop quietly, exit code 0.
+    Closed,
 }
 
 impl From<InputError> for Failure {
@@ -203,6 +205,7 @@ pub fn run(cli: Cli) -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::from(2)
         }
+        Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Check(msg)) => {
             eprintln!("internal error: {msg}\nThis is a bug in sudoku-cp; please report it.");
             ExitCode::from(3)
@@ -239,23 +242,9 @@ impl InputArgs {
 
     /// Like [`InputArgs::load`], but givens that break a rule are kept (for `check`).
     fn load_unchecked(&self) -> Result<(Rules, Vec<Input>), InputError> {
-        let symbols = self.symbols.as_deref().map(parse_symbols).transpose()?;
-        let format = match self.format {
-            FormatArg::Auto => InputFormat::Auto,
-            FormatArg::Rmit => InputFormat::Rmit,
-            FormatArg::Line => InputFormat::Line,
-            FormatArg::Grid => InputFormat::Grid,
-            FormatArg::Killer => InputFormat::Killer,
-            FormatArg::Cages => InputFormat::Cages,
-        };
-        let opts = ReadOptions { format, symbols };
-        let files: Vec<&str> = if self.files.is_empty() {
-            vec!["-"]
-        } else {
-            self.files.iter().map(String::as_str).collect()
-        };
+        let opts = self.read_options()?;
         let mut inputs = Vec::new();
-        for file in files {
+        for file in self.file_names() {
             let (source, bytes) = read_source(file)?;
             let text = format::decode(&bytes, &source)?;
             for entry in format::read(text, &source, &opts)? {
@@ -265,27 +254,106 @@ impl InputArgs {
                 });
             }
         }
-        let has_cages = |i: &Input| !i.entry.puzzle.cages().is_empty();
         let rules = match &self.rules {
             Some(name) => Rules::load(name)?,
-            None if inputs.iter().any(has_cages) => Rules::builtin("killer").expect("built in"),
+            None if inputs.iter().any(|i| has_cages(&i.entry)) => {
+                Rules::builtin("killer").expect("built in")
+            }
             None => Rules::sudoku(),
         };
         for input in &inputs {
-            if has_cages(input) && !rules.cages {
-                return Err(InputError::at(
-                    &input.source,
-                    input.entry.line,
-                    format!(
-                        "the puzzle has cages but the rules `{}` have none: use --rules killer, \
-                         or a rule file with a `cages` line",
-                        rules.name
-                    ),
-                ));
-            }
+            check_cage_rules(input, &rules)?;
         }
         Ok((rules, inputs))
     }
+
+    /// Reads the puzzles one by one and hands each, checked, to `each` with the rules it is
+    /// solved under (`--rules`, else killer for a puzzle with cages and sudoku for one
+    /// without), until the inputs end or `each` returns `Ok(false)`. One-per-line files are
+    /// streamed (see [`format::read_each`]), so a bad line stops the run after the answers
+    /// before it.
+    fn stream(
+        &self,
+        mut each: impl FnMut(&Rules, &Input) -> Result<bool, Failure>,
+    ) -> Result<(), Failure> {
+        let opts = self.read_options()?;
+        let explicit = self.rules.as_deref().map(Rules::load).transpose()?;
+        let sudoku = Rules::sudoku();
+        let killer = Rules::builtin("killer").expect("built in");
+        for file in self.file_names() {
+            let source = if file == "-" { "<stdin>" } else { file };
+            let cannot = |e: std::io::Error| InputError::whole(source, format!("cannot read: {e}"));
+            let reader: Box<dyn std::io::BufRead> = if file == "-" {
+                Box::new(std::io::stdin().lock())
+            } else {
+                Box::new(std::io::BufReader::new(
+                    std::fs::File::open(file).map_err(cannot)?,
+                ))
+            };
+            let mut go = true;
+            format::read_each(reader, source, &opts, |entry| {
+                let rules = match &explicit {
+                    Some(r) => r,
+                    None if has_cages(&entry) => &killer,
+                    None => &sudoku,
+                };
+                let input = Input {
+                    source: source.to_string(),
+                    entry,
+                };
+                check_cage_rules(&input, rules)?;
+                check_givens(&input.entry, rules, source)?;
+                go = each(rules, &input)?;
+                Ok::<bool, Failure>(go)
+            })?;
+            if !go {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn read_options(&self) -> Result<ReadOptions, InputError> {
+        let symbols = self.symbols.as_deref().map(parse_symbols).transpose()?;
+        let format = match self.format {
+            FormatArg::Auto => InputFormat::Auto,
+            FormatArg::Rmit => InputFormat::Rmit,
+            FormatArg::Line => InputFormat::Line,
+            FormatArg::Grid => InputFormat::Grid,
+            FormatArg::Killer => InputFormat::Killer,
+            FormatArg::Cages => InputFormat::Cages,
+        };
+        Ok(ReadOptions { format, symbols })
+    }
+
+    /// The files named, or `-` (standard input) when none is.
+    fn file_names(&self) -> Vec<&str> {
+        if self.files.is_empty() {
+            vec!["-"]
+        } else {
+            self.files.iter().map(String::as_str).collect()
+        }
+    }
+}
+
+fn has_cages(entry: &Entry) -> bool {
+    !entry.puzzle.cages().is_empty()
+}
+
+/// Refuses a puzzle with cages under rules without them.
+fn check_cage_rules(input: &Input, rules: &Rules) -> Result<(), InputError> {
+    if has_cages(&input.entry) && !rules.cages {
+        return Err(InputError::at(
+            &input.source,
+            input.entry.line,
+            format!(
+                "the puzzle has cages but the rules `{}` have none: use --rules killer, \
+                 or a rule file with a `cages` line",
+                rules.name
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The symbols of `--symbols`: integers separated by spaces or commas.
@@ -351,13 +419,16 @@ fn find_solver(name: &str) -> Result<&'static dyn Solver, InputError> {
     })
 }
 
-/// Writes to stdout; a closed pipe (`| head`) is not an error worth a message.
-fn print(text: &str) {
+/// Writes to stdout. A closed pipe (`| head`) is [`Failure::Closed`]: the run stops quietly.
+fn print(text: &str) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush())
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("error: cannot write to standard output: {e}");
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::Closed),
+        Err(e) => Err(Failure::Input(InputError::whole(
+            "<stdout>",
+            format!("cannot write: {e}"),
+        ))),
     }
 }
 

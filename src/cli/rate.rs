@@ -31,6 +31,6 @@ pub(super) fn run(args: RateArgs) -> Result<u8, Failure> {
         };
         let _ = writeln!(out, "{}\t{:.1}\t{detail}", r.level.name(), r.score);
     }
-    print(&out);
+    print(&out)?;
     Ok(0)
 }

@@ -41,12 +41,11 @@ pub(super) struct SolveArgs {
 pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
     let solver = super::find_solver(&args.solver)?;
     let timeout = super::seconds("--timeout", args.timeout)?;
-    let (rules, inputs) = args.input.load()?;
     let mut out = String::new();
     let mut shown = String::new();
-    let (mut unsolved, mut gave_up) = (0, 0);
+    let (mut puzzles, mut unsolved, mut gave_up) = (0, 0, 0);
     let mut total = SolveStats::default();
-    for (i, input) in inputs.iter().enumerate() {
+    args.input.stream(|rules, input| {
         let (puzzle, entry) = (&input.entry.puzzle, &input.entry);
         let to = args
             .to
@@ -61,7 +60,7 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
             nodes: args.node_limit,
             deadline: timeout.map(|t| Instant::now() + t),
         };
-        let outcome = solver.solve(puzzle, &rules, &limits);
+        let outcome = solver.solve(puzzle, rules, &limits);
         let where_ = format!("{}:{}", input.source, entry.line);
         if args.stats {
             eprintln!("{where_}: {}", outcome.stats);
@@ -73,7 +72,7 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
         }
         let text = match &outcome.solution {
             Some(grid) => {
-                let problems = sudoku::check_solution(puzzle, &rules, grid);
+                let problems = sudoku::check_solution(puzzle, rules, grid);
                 if !problems.is_empty() {
                     return Err(Failure::Check(format!(
                         "solver {} answered {where_} with a grid that fails the check: {}",
@@ -107,33 +106,32 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
             shown.push_str(&text);
             shown.push('\n');
         }
-        if i > 0 && to != OutputFormat::Line {
+        if puzzles > 0 && to != OutputFormat::Line {
             out.push('\n'); // a blank line between the grids of a batch
         }
+        puzzles += 1;
         out.push_str(&text);
-        // Stream to stdout puzzle by puzzle: input was fully checked before solving began.
+        // Stream to stdout puzzle by puzzle.
         if args.output.is_none() {
-            print(if args.show { &shown } else { &out });
+            print(if args.show { &shown } else { &out })?;
             out.clear();
             shown.clear();
         }
-    }
-    if args.stats && inputs.len() > 1 {
-        let n = inputs.len() as f64;
+        Ok(true)
+    })?;
+    if args.stats && puzzles > 1 {
+        let n = f64::from(puzzles);
         let secs = total.time.as_secs_f64();
         eprintln!(
-            "total: {} puzzles, {} without solution, {} undecided, {:.1} µs/puzzle, {:.0} puzzles/s; {}",
-            inputs.len(),
-            unsolved,
-            gave_up,
+            "total: {puzzles} puzzles, {unsolved} without solution, {gave_up} undecided, \
+             {:.1} µs/puzzle, {:.0} puzzles/s; {total}",
             secs * 1e6 / n,
             if secs > 0.0 { n / secs } else { f64::INFINITY },
-            total
         );
     }
     if let Some(path) = &args.output {
         write_atomically(path, &out)?;
-        print(&shown);
+        print(&shown)?;
     }
     Ok(if gave_up > 0 {
         5

@@ -102,8 +102,9 @@ pub(super) fn read_map(
         .unwrap_or(content.len());
     let (body, pairs) = content.split_at(split);
     if body.is_empty() {
-        return Err(InputError::whole(
+        return Err(InputError::at(
             source,
+            content.first().map_or(1, |c| c.0),
             "expected n lines of cage ids before the `id=total` pairs",
         ));
     }
@@ -142,7 +143,7 @@ pub(super) fn read_map(
             .symbols
             .clone()
             .unwrap_or_else(|| Symbols::default_for(n));
-        Puzzle::empty(n, symbols).map_err(|m| InputError::whole(source, m))?
+        Puzzle::empty(n, symbols).map_err(|m| InputError::at(source, map_lines[0].0, m))?
     } else {
         grid_rows(&grid_lines, source, opts)?.puzzle
     };

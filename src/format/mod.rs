@@ -4,7 +4,7 @@ mod killer;
 mod read;
 mod write;
 
-pub use read::{ReadOptions, decode, read};
+pub use read::{ReadOptions, decode, read, read_each};
 pub use write::{write, write_cage_map, write_cages};
 
 use crate::models::Puzzle;

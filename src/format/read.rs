@@ -24,11 +24,19 @@ enum Cell {
 /// Decodes raw bytes as text, refusing binary data.
 pub fn decode<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, InputError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
-        InputError::whole(
+        let at = e.valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = at
+            - bytes[..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+        InputError::at(
             source,
+            line,
             format!(
-                "not a text file (byte {} is not UTF-8); expected a puzzle",
-                e.valid_up_to() + 1
+                "not a text file (byte {} of the line is not UTF-8); expected a puzzle",
+                column + 1
             ),
         )
     })?;
@@ -43,6 +51,119 @@ pub fn decode<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, InputError> 
         ));
     }
     Ok(text)
+}
+
+/// Reads the puzzles of `input` and hands each to `each` as soon as it is read, until the
+/// input ends or `each` returns `Ok(false)`. One-per-line files (killer lines, or line puzzles
+/// written as characters) are read a line at a time: memory stays bounded, whatever the
+/// file's length, and the first answer comes at once. Other formats are read whole, as
+/// [`read`] does.
+pub fn read_each<E: From<InputError>>(
+    mut input: impl std::io::BufRead,
+    source: &str,
+    opts: &ReadOptions,
+    mut each: impl FnMut(Entry) -> Result<bool, E>,
+) -> Result<(), E> {
+    let cannot = |e: std::io::Error| InputError::whole(source, format!("cannot read: {e}"));
+    let mut head = Vec::new();
+    let mut buf = Vec::new();
+    let mut line = 0;
+    // Lines up to the first one with content decide how to read the rest.
+    let format = loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf).map_err(cannot)? == 0 {
+            break None;
+        }
+        line += 1;
+        head.extend_from_slice(&buf);
+        let text = decode_line(&buf, line, source)?;
+        if !text.is_empty() && !text.starts_with('#') {
+            break one_per_line(text, opts);
+        }
+    };
+    let Some(format) = format else {
+        input.read_to_end(&mut head).map_err(cannot)?;
+        for entry in read(decode(&head, source)?, source, opts)? {
+            if !each(entry)? {
+                break;
+            }
+        }
+        return Ok(());
+    };
+    let mut next = |text: &str, line: usize| -> Result<bool, E> {
+        if text.is_empty() || text.starts_with('#') {
+            return Ok(true);
+        }
+        let entry = match format {
+            InputFormat::Killer => killer::read_line(text, line, source, opts)?,
+            _ => read_line(text, line, source, opts)?,
+        };
+        each(entry)
+    };
+    let head_lines = decode(&head, source)?;
+    for (i, text) in head_lines.lines().enumerate() {
+        if !next(text.trim(), i + 1)? {
+            return Ok(());
+        }
+    }
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf).map_err(cannot)? == 0 {
+            return Ok(());
+        }
+        line += 1;
+        let text = decode_line(&buf, line, source)?;
+        if !next(text, line)? {
+            return Ok(());
+        }
+    }
+}
+
+/// One line as trimmed text, refusing binary data by line (a byte-order mark on line 1 is
+/// dropped).
+fn decode_line<'a>(bytes: &'a [u8], line: usize, source: &str) -> Result<&'a str, InputError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        InputError::at(
+            source,
+            line,
+            format!(
+                "not a text file (byte {} of the line is not UTF-8); expected a puzzle",
+                e.valid_up_to() + 1
+            ),
+        )
+    })?;
+    if text.contains('\0') {
+        return Err(InputError::at(
+            source,
+            line,
+            "not a text file (it holds a NUL byte)",
+        ));
+    }
+    let text = if line == 1 {
+        text.strip_prefix('\u{feff}').unwrap_or(text)
+    } else {
+        text
+    };
+    Ok(text.trim())
+}
+
+/// The one-per-line format a file is streamed in, judged by its first content line: the
+/// format asked for, or (auto) a killer line, or a whole puzzle written as n² characters
+/// without separators (a grid row is never that: rows past 9 cells separate their cells).
+/// `None`: read the file whole.
+fn one_per_line(first: &str, opts: &ReadOptions) -> Option<InputFormat> {
+    match opts.format {
+        InputFormat::Line | InputFormat::Killer => Some(opts.format),
+        InputFormat::Auto if first.contains(':') && !first.contains('=') => {
+            Some(InputFormat::Killer)
+        }
+        InputFormat::Auto => {
+            let compact = !first.contains(|c: char| c.is_whitespace() || c == ',');
+            let m = first.chars().count();
+            (compact && (m == 16 || m == 81)).then_some(InputFormat::Line)
+        }
+        _ => None,
+    }
 }
 
 /// Reads every puzzle of one source.
@@ -225,7 +346,10 @@ fn fill(
     symbols: Symbols,
     source: &str,
 ) -> Result<Puzzle, InputError> {
-    let mut puzzle = Puzzle::empty(n, symbols).map_err(|m| InputError::whole(source, m))?;
+    let mut cells = cells.peekable();
+    let first_line = cells.peek().map_or(1, |c| c.2);
+    let mut puzzle =
+        Puzzle::empty(n, symbols).map_err(|m| InputError::at(source, first_line, m))?;
     for (cell, value, line) in cells {
         if let Cell::Symbol(s) = value {
             let Some(v) = puzzle.symbols().index_of(s) else {
@@ -430,8 +554,9 @@ fn read_rmit(content: &[(usize, &str)], source: &str) -> Result<Entry, InputErro
     })?;
     box_size(n).map_err(|m| InputError::at(source, size_line, m))?;
     let Some(&(sym_line, sym_text)) = content.get(1) else {
-        return Err(InputError::whole(
+        return Err(InputError::at(
             source,
+            size_line,
             format!("expected a line of {n} symbols after the size"),
         ));
     };

@@ -938,6 +938,32 @@ pub enum Ending {
     Contradiction,
     /// The step limit was reached.
     StepLimit,
+    /// The guess limit was reached.
+    GuessLimit,
+    /// The deadline passed.
+    Timeout,
+}
+
+/// Bounds on an explanation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Steps at most.
+    pub steps: usize,
+    /// Guesses at most (with guessing).
+    pub guesses: Option<u64>,
+    /// Stop after this point in time.
+    pub deadline: Option<std::time::Instant>,
+}
+
+impl Budget {
+    /// At most `steps` steps, no other bound.
+    pub fn steps(steps: usize) -> Self {
+        Budget {
+            steps,
+            guesses: None,
+            deadline: None,
+        }
+    }
 }
 
 /// The steps taken and the board they lead to.
@@ -971,100 +997,133 @@ pub fn explain<D: Domain>(
     guess: bool,
     max_steps: usize,
 ) -> Explanation<D> {
+    explain_within(puzzle, rules, rungs, guess, &Budget::steps(max_steps))
+}
+
+/// [`explain`] within a budget of steps, guesses and time.
+pub fn explain_within<D: Domain>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    rungs: &[Rung],
+    guess: bool,
+    budget: &Budget,
+) -> Explanation<D> {
     let mut board = Board::<D>::new(puzzle, rules);
-    let mut steps = Vec::new();
-    let mut pass = 0;
-    let ending = climb(
-        &mut board, rungs, guess, 0, &mut pass, &mut steps, max_steps,
-    );
+    let mut climb = Climb {
+        rungs,
+        guess,
+        budget,
+        pass: 0,
+        guesses: 0,
+        steps: Vec::new(),
+    };
+    let ending = climb.run(&mut board, 0);
     Explanation {
-        steps,
+        steps: climb.steps,
         ending,
         board,
     }
 }
 
-fn climb<D: Domain>(
-    board: &mut Board<D>,
-    rungs: &[Rung],
+/// The state of one explanation: what it may do and what it did so far.
+struct Climb<'a> {
+    rungs: &'a [Rung],
     guess: bool,
-    depth: usize,
-    pass: &mut usize,
-    steps: &mut Vec<Step>,
-    max_steps: usize,
-) -> Ending {
-    'pass: loop {
-        if board.contradiction().is_some() {
-            return Ending::Contradiction;
-        }
-        if board.solved() {
-            return Ending::Solved;
-        }
-        if steps.len() >= max_steps {
-            return Ending::StepLimit;
-        }
-        for &rung in rungs {
-            let found = board.apply(rung);
-            if !found.is_empty() {
-                *pass += 1;
-                for mut s in found {
-                    s.pass = *pass;
-                    s.depth = depth;
-                    steps.push(s);
-                }
-                continue 'pass;
+    budget: &'a Budget,
+    pass: usize,
+    guesses: u64,
+    steps: Vec<Step>,
+}
+
+impl Climb<'_> {
+    fn run<D: Domain>(&mut self, board: &mut Board<D>, depth: usize) -> Ending {
+        let Climb { rungs, guess, .. } = *self;
+        'pass: loop {
+            if board.contradiction().is_some() {
+                return Ending::Contradiction;
             }
-        }
-        if !guess {
-            return Ending::Stuck;
-        }
-        // The empty cell with the fewest candidates; try each.
-        let Some(cell) = (0..board.cand.len())
-            .filter(|&c| board.value[c].is_none())
-            .min_by_key(|&c| board.cand[c].len())
-        else {
-            return Ending::Stuck;
-        };
-        // Guess the smallest candidate; a contradiction removes it and logic resumes (which
-        // may then place the other value, or guess again).
-        let options = board.cand[cell];
-        let Some(v) = options.min() else {
-            return Ending::Contradiction;
-        };
-        let mut child = board.clone();
-        *pass += 1;
-        let text = format!(
-            "guess {} = {} (of {{{}}})",
-            board.cell(cell),
-            board.sym(v),
-            board.syms(options)
-        );
-        let mut s = board.step(Technique::Guess, None, text);
-        (s.pass, s.depth) = (*pass, depth + 1);
-        s.place.push((cell, v));
-        steps.push(s);
-        child.place(cell, v);
-        match climb(&mut child, rungs, guess, depth + 1, pass, steps, max_steps) {
-            Ending::Solved => {
-                *board = child;
+            if board.solved() {
                 return Ending::Solved;
             }
-            Ending::StepLimit => return Ending::StepLimit,
-            Ending::Stuck | Ending::Contradiction => {
-                let why = child.contradiction().unwrap_or_default();
-                *pass += 1;
-                let text = format!(
-                    "contradiction after guessing {} = {}: {why}; so {} <> {}",
-                    board.cell(cell),
-                    board.sym(v),
-                    board.cell(cell),
-                    board.sym(v)
-                );
-                let mut s = board.step(Technique::Contradiction, None, text);
-                (s.pass, s.depth) = (*pass, depth);
-                s.eliminate.push((cell, v));
-                steps.push(s);
-                board.remove(cell, v);
+            if self.steps.len() >= self.budget.steps {
+                return Ending::StepLimit;
+            }
+            if self
+                .budget
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                return Ending::Timeout;
+            }
+            for &rung in rungs {
+                let found = board.apply(rung);
+                if !found.is_empty() {
+                    self.pass += 1;
+                    for mut s in found {
+                        s.pass = self.pass;
+                        s.depth = depth;
+                        self.steps.push(s);
+                    }
+                    continue 'pass;
+                }
+            }
+            if !guess {
+                return Ending::Stuck;
+            }
+            if self.budget.guesses.is_some_and(|g| self.guesses >= g) {
+                return Ending::GuessLimit;
+            }
+            // The empty cell with the fewest candidates; try each.
+            let Some(cell) = (0..board.cand.len())
+                .filter(|&c| board.value[c].is_none())
+                .min_by_key(|&c| board.cand[c].len())
+            else {
+                return Ending::Stuck;
+            };
+            // Guess the smallest candidate; a contradiction removes it and logic resumes
+            // (which may then place the other value, or guess again).
+            let options = board.cand[cell];
+            let Some(v) = options.min() else {
+                return Ending::Contradiction;
+            };
+            let mut child = board.clone();
+            self.pass += 1;
+            self.guesses += 1;
+            let text = format!(
+                "guess {} = {} (of {{{}}})",
+                board.cell(cell),
+                board.sym(v),
+                board.syms(options)
+            );
+            let mut s = board.step(Technique::Guess, None, text);
+            (s.pass, s.depth) = (self.pass, depth + 1);
+            s.place.push((cell, v));
+            self.steps.push(s);
+            child.place(cell, v);
+            match self.run(&mut child, depth + 1) {
+                Ending::Solved => {
+                    *board = child;
+                    return Ending::Solved;
+                }
+                limit @ (Ending::StepLimit | Ending::GuessLimit | Ending::Timeout) => {
+                    return limit;
+                }
+                Ending::Stuck | Ending::Contradiction => {
+                    let why = child.contradiction().unwrap_or_default();
+                    self.pass += 1;
+                    let text = format!(
+                        "contradiction after guessing {} = {}: {why}; so {} <> {}",
+                        board.cell(cell),
+                        board.sym(v),
+                        board.cell(cell),
+                        board.sym(v)
+                    );
+                    let mut s = board.step(Technique::Contradiction, None, text);
+                    (s.pass, s.depth) = (self.pass, depth);
+                    s.eliminate.push((cell, v));
+                    self.steps.push(s);
+                    board.remove(cell, v);
+                }
             }
         }
     }

@@ -145,9 +145,10 @@ impl Rules {
             }
         }
         if rules.name.is_empty() {
-            return Err(InputError::whole(
+            return Err(InputError::at(
                 source,
-                "the rule file has no `name` line",
+                1,
+                "the rule file has no `name` line (expected `name NAME`)",
             ));
         }
         Ok(rules)
@@ -187,7 +188,10 @@ mod tests {
             "my.rules:2: unknown region `squares`: expected rows, columns, boxes, diagonal or anti-diagonal"
         );
         let e = Rules::parse("all-different rows\n", "my.rules").unwrap_err();
-        assert_eq!(e.to_string(), "my.rules: the rule file has no `name` line");
+        assert_eq!(
+            e.to_string(),
+            "my.rules:1: the rule file has no `name` line (expected `name NAME`)"
+        );
         let e = Rules::parse("name x\nfrobnicate\n", "my.rules").unwrap_err();
         assert!(
             e.to_string()
