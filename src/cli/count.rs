@@ -2,7 +2,6 @@
 
 use super::{Failure, InputArgs, print};
 use crate::engine::{Limits, Stop};
-use crate::models::sudoku;
 use clap::Args;
 use std::time::Instant;
 
@@ -40,16 +39,7 @@ pub(super) fn run(args: CountArgs) -> Result<u8, Failure> {
         };
         let outcome = solver.solve(&input.entry.puzzle, rules, &limits);
         if let Some(grid) = &outcome.solution {
-            let problems = sudoku::check_solution(&input.entry.puzzle, rules, grid);
-            if !problems.is_empty() {
-                return Err(Failure::Check(format!(
-                    "solver {} answered {}:{} with a grid that fails the check: {}",
-                    solver.name(),
-                    input.source,
-                    input.entry.line,
-                    problems.join("; ")
-                )));
-            }
+            super::check_answer(solver, rules, input, grid)?;
         }
         let (line, severity) = match (outcome.count, outcome.stop) {
             (n, Stop::Timeout | Stop::NodeLimit) => {

@@ -402,6 +402,27 @@ fn check_givens(entry: &Entry, rules: &Rules, source: &str) -> Result<(), InputE
     ))
 }
 
+/// The independent check of a solver's grid for `input`: a grid that fails it is a bug
+/// (exit code 3), never printed as an answer.
+fn check_answer(
+    solver: &dyn Solver,
+    rules: &Rules,
+    input: &Input,
+    grid: &[usize],
+) -> Result<(), Failure> {
+    let problems = sudoku::check_solution(&input.entry.puzzle, rules, grid);
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Check(format!(
+        "solver {} answered {}:{} with a grid that fails the check: {}",
+        solver.name(),
+        input.source,
+        input.entry.line,
+        problems.join("; ")
+    )))
+}
+
 /// The solver named by `--solver`, or an error listing the known names.
 fn find_solver(name: &str) -> Result<&'static dyn Solver, InputError> {
     solvers::find(name).ok_or_else(|| {

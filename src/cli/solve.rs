@@ -3,7 +3,6 @@
 use super::{Failure, InputArgs, ToArg, print, write_atomically};
 use crate::engine::{Limits, Stop};
 use crate::format::{self, InputFormat, OutputFormat};
-use crate::models::sudoku;
 use crate::solvers::SolveStats;
 use clap::Args;
 use std::fmt::Write as _;
@@ -72,14 +71,7 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
         }
         let text = match &outcome.solution {
             Some(grid) => {
-                let problems = sudoku::check_solution(puzzle, rules, grid);
-                if !problems.is_empty() {
-                    return Err(Failure::Check(format!(
-                        "solver {} answered {where_} with a grid that fails the check: {}",
-                        solver.name(),
-                        problems.join("; ")
-                    )));
-                }
+                super::check_answer(solver, rules, input, grid)?;
                 let cells: Vec<Option<usize>> = grid.iter().map(|&v| Some(v)).collect();
                 let mut s = String::new();
                 format::write(&mut s, to, puzzle, &cells);

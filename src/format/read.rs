@@ -119,32 +119,14 @@ pub fn read_each<E: From<InputError>>(
     }
 }
 
-/// One line as trimmed text, refusing binary data by line (a byte-order mark on line 1 is
-/// dropped).
+/// One line as trimmed text, refusing binary data as [`decode`] does, naming line `line`.
 fn decode_line<'a>(bytes: &'a [u8], line: usize, source: &str) -> Result<&'a str, InputError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        InputError::at(
-            source,
-            line,
-            format!(
-                "not a text file (byte {} of the line is not UTF-8); expected a puzzle",
-                e.valid_up_to() + 1
-            ),
-        )
-    })?;
-    if text.contains('\0') {
-        return Err(InputError::at(
-            source,
-            line,
-            "not a text file (it holds a NUL byte)",
-        ));
-    }
-    let text = if line == 1 {
-        text.strip_prefix('\u{feff}').unwrap_or(text)
-    } else {
-        text
-    };
-    Ok(text.trim())
+    decode(bytes, source)
+        .map(str::trim)
+        .map_err(|e| InputError {
+            line: Some(line),
+            ..e
+        })
 }
 
 /// The one-per-line format a file is streamed in, judged by its first content line: the
