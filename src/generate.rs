@@ -241,11 +241,11 @@ fn random_grid<D: Domain>(template: &Puzzle, rules: &Rules, rng: &mut Rng) -> Op
 /// Up to `limit` solutions of `puzzle`.
 fn solutions<D: Domain>(puzzle: &Puzzle, rules: &Rules, limit: u64) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
-    if let Ok(mut engine) = sudoku::build::<D>(puzzle, rules) {
+    let _ = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
         engine.search(&Limits::solutions(limit), |d| {
             out.push(Engine::values_of(d));
         });
-    }
+    });
     out
 }
 
@@ -261,17 +261,17 @@ fn stays_unique<D: Domain>(
     blanked: &[usize],
 ) -> bool {
     blanked.iter().all(|&cell| {
-        let Ok(mut engine) = sudoku::build::<D>(puzzle, rules) else {
-            return true;
-        };
-        let var = VarId(cell as u32);
-        let others = D::full(puzzle.size()).minus(D::singleton(solution[cell]));
-        if engine.restrict(var, others, "another value").is_err() {
-            return true;
-        }
-        let mut found = false;
-        engine.search(&Limits::solutions(1), |_| found = true);
-        !found
+        let found = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
+            let var = VarId(cell as u32);
+            let others = D::full(puzzle.size()).minus(D::singleton(solution[cell]));
+            if engine.restrict(var, others, "another value").is_err() {
+                return false;
+            }
+            let mut found = false;
+            engine.search(&Limits::solutions(1), |_| found = true);
+            found
+        });
+        !found.unwrap_or(false)
     })
 }
 

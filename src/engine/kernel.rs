@@ -44,6 +44,13 @@ impl Labels {
     }
 }
 
+/// Saved domains and strategy of an [`Engine`], for [`Engine::reset`].
+#[derive(Debug, Clone)]
+pub struct Snapshot<D> {
+    doms: Vec<D>,
+    strategy: Strategy,
+}
+
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Watch {
     pub(crate) prop: PropId,
@@ -132,6 +139,30 @@ impl<D: Domain> Engine<D> {
     /// How search branches and restarts.
     pub fn strategy(&self) -> Strategy {
         self.strategy
+    }
+
+    /// The state to come back to with [`Engine::reset`]: every domain and the strategy.
+    pub fn snapshot(&self) -> Snapshot<D> {
+        Snapshot {
+            doms: self.doms.clone(),
+            strategy: self.strategy,
+        }
+    }
+
+    /// Back to `snapshot` (taken from this engine, with the same propagators): domains and
+    /// strategy as they were, statistics and conflict weights cleared, every propagator queued.
+    /// A model built once can so be reused for many inputs without building it again.
+    pub fn reset(&mut self, snapshot: &Snapshot<D>) {
+        debug_assert_eq!(snapshot.doms.len(), self.doms.len());
+        debug_assert_eq!(self.trail.depth(), 0, "reset outside search");
+        self.doms.copy_from_slice(&snapshot.doms);
+        self.set_strategy(snapshot.strategy);
+        self.stats = Stats::default();
+        self.weights.iter_mut().for_each(|w| *w = 1);
+        self.queue.clear();
+        for p in 0..self.props.len() {
+            self.queue.push(PropId(p as u32));
+        }
     }
 
     /// Names variables and values in logs.

@@ -61,7 +61,7 @@ mod trail;
 pub use all_different::AllDifferent;
 pub use cage_sum::{CageSum, combinations, combinations_cached, for_each_combination};
 pub use domain::{Domain, DomainIter, Wide};
-pub use kernel::{Ctx, Engine, Labels};
+pub use kernel::{Ctx, Engine, Labels, Snapshot};
 pub use linear_sum::LinearSum;
 pub use propagator::{Conflict, PropId, Propagator, VarId, WakeOn};
 pub use rng::Rng;

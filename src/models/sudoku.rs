@@ -5,10 +5,12 @@
 use super::puzzle::{Cage, Puzzle};
 use super::rules::{RegionKind, Rules};
 use crate::engine::{
-    AllDifferent, CageSum, Conflict, Domain, Engine, Heuristic, Labels, LinearSum, Strategy, VarId,
-    combinations_cached,
+    AllDifferent, CageSum, Conflict, Domain, Engine, Heuristic, Labels, LinearSum, Snapshot,
+    Strategy, VarId, combinations_cached,
 };
 use hashbrown::HashMap;
+use std::any::Any;
+use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -396,6 +398,87 @@ pub fn union_sums(puzzle: &Puzzle, rules: &Rules) -> Vec<UnionSum> {
 /// The CP model of a puzzle: one variable per cell (row-major), one all-different per region,
 /// givens applied. Domains of type `D` must hold `n` values.
 pub fn build<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Result<Engine<D>, Conflict> {
+    let mut engine = model(puzzle, rules);
+    apply_givens(&mut engine, puzzle)?;
+    Ok(engine)
+}
+
+/// A model kept for reuse by [`with_model`].
+struct Cached<D: Domain> {
+    n: usize,
+    rules: Rules,
+    engine: Engine<D>,
+    root: Snapshot<D>,
+}
+
+thread_local! {
+    /// This thread's last model without cages, of whichever domain type it was built for.
+    static MODEL: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the model of `puzzle` with its givens applied, as [`build`] makes it.
+///
+/// Building the model (variables, propagators, watch lists) costs more than solving an easy
+/// 9×9 puzzle, and it depends only on the size and the rules when there are no cages. So each
+/// thread keeps its last such model and, for the next puzzle of the same size and rules, only
+/// resets its domains ([`Engine::reset`]) and applies the new givens. Puzzles with cages and
+/// runs with debug logs on (which name cells by the puzzle's symbols) build a fresh model.
+pub fn with_model<D: Domain, R>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    f: impl FnOnce(&mut Engine<D>) -> R,
+) -> Result<R, Conflict> {
+    let cages_apply = rules.cages && !puzzle.cages().is_empty();
+    let reusable = !cages_apply && !log::log_enabled!(log::Level::Debug);
+    if !reusable {
+        return build(puzzle, rules).map(|mut e| f(&mut e));
+    }
+    MODEL.with(|cell| {
+        let Ok(mut slot) = cell.try_borrow_mut() else {
+            // `f` itself asked for a model: build this one fresh.
+            return build(puzzle, rules).map(|mut e| f(&mut e));
+        };
+        let n = puzzle.size();
+        let hit = slot
+            .as_mut()
+            .and_then(|b| b.downcast_mut::<Cached<D>>())
+            .is_some_and(|c| {
+                c.n == n
+                    && c.rules.all_different == rules.all_different
+                    && c.rules.cages == rules.cages
+            });
+        if !hit {
+            let engine = model::<D>(puzzle, rules);
+            let root = engine.snapshot();
+            *slot = Some(Box::new(Cached {
+                n,
+                rules: rules.clone(),
+                engine,
+                root,
+            }));
+        }
+        let cached = slot
+            .as_mut()
+            .and_then(|b| b.downcast_mut::<Cached<D>>())
+            .expect("stored above");
+        cached.engine.reset(&cached.root);
+        apply_givens(&mut cached.engine, puzzle)?;
+        Ok(f(&mut cached.engine))
+    })
+}
+
+/// Fixes each given cell's variable (variable i is cell i).
+fn apply_givens<D: Domain>(engine: &mut Engine<D>, puzzle: &Puzzle) -> Result<(), Conflict> {
+    for (cell, given) in puzzle.givens().iter().enumerate() {
+        if let Some(v) = *given {
+            engine.restrict(VarId(cell as u32), D::singleton(v), "given")?;
+        }
+    }
+    Ok(())
+}
+
+/// The model without its givens.
+fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
     let n = puzzle.size();
     assert!(n <= D::CAPACITY, "domain type too small for size {n}");
     let mut engine = Engine::new();
@@ -496,12 +579,7 @@ pub fn build<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Result<Engine<D>, Con
             });
         }
     }
-    for (cell, given) in puzzle.givens().iter().enumerate() {
-        if let Some(v) = *given {
-            engine.restrict(vars[cell], D::singleton(v), "given")?;
-        }
-    }
-    Ok(engine)
+    engine
 }
 
 #[cfg(test)]
@@ -632,8 +710,54 @@ mod sum_tests {
 #[cfg(test)]
 mod search_tests {
     use super::*;
-    use crate::engine::{Limits, Stop};
+    use crate::engine::{Limits, Stats, Stop};
     use crate::models::puzzle::Symbols;
+
+    /// A reused model must search exactly as a fresh one: same solutions, same statistics,
+    /// whatever the previous puzzle did to it (contradicting givens, an interrupted search,
+    /// another size or rules in between).
+    #[test]
+    fn a_reused_model_searches_as_a_fresh_one() {
+        let grid = [0, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0];
+        let x = Rules::parse("name x\nall-different rows columns boxes diagonal", "x").unwrap();
+        let mut puzzles = Vec::new();
+        for keep in [0usize, 3, 5, 7, 11, 16] {
+            let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+            for c in (0..16).filter(|c| c * 7 % 16 < keep) {
+                p.set_given(c, Some(grid[c]));
+            }
+            puzzles.push((p.clone(), Rules::sudoku()));
+            puzzles.push((p.clone(), x.clone()));
+            p.set_given(15, Some(grid[0])); // r4c4 = r1c1: contradicts for some
+            puzzles.push((p, Rules::sudoku()));
+        }
+        puzzles.push((
+            Puzzle::empty(9, Symbols::default_for(9)).unwrap(),
+            Rules::sudoku(),
+        ));
+        let run = |e: &mut Engine<u16>, limit: u64| {
+            let mut sols = Vec::new();
+            let limits = Limits {
+                solutions: limit,
+                nodes: Some(200),
+                deadline: None,
+            };
+            let stop = e.search(&limits, |d| sols.push(Engine::values_of(d)));
+            (sols, stop, *e.stats())
+        };
+        for round in 0..2 {
+            for (i, (p, rules)) in puzzles.iter().enumerate() {
+                let limit = 1 + (i as u64 + round) % 3 * 50;
+                let fresh = build::<u16>(p, rules).map(|mut e| run(&mut e, limit));
+                let reused = with_model::<u16, _>(p, rules, |e| run(e, limit));
+                // Searches compare by solutions, stop, nodes and propagator runs.
+                let key = |r: Result<(Vec<Vec<usize>>, Stop, Stats), Conflict>| {
+                    r.map(|(s, t, st)| (s, t, st.nodes, st.propagations))
+                };
+                assert_eq!(key(fresh), key(reused), "puzzle {i}, round {round}");
+            }
+        }
+    }
 
     #[test]
     fn the_empty_4x4_sudoku_has_288_solutions() {

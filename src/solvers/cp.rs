@@ -25,29 +25,31 @@ impl Solver for Cp {
 }
 
 fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-    let Ok(mut engine) = sudoku::build::<D>(puzzle, rules) else {
-        let stats = SolveStats {
-            failures: 1,
-            ..SolveStats::default()
-        };
-        return Outcome {
+    let searched = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
+        let mut solution = None;
+        let stop = engine.search(limits, |doms| {
+            if solution.is_none() {
+                solution = Some(Engine::values_of(doms));
+            }
+        });
+        (solution, stop, *engine.stats())
+    });
+    match searched {
+        Ok((solution, stop, stats)) => Outcome {
+            solution,
+            count: stats.solutions,
+            stop,
+            stats: stats.into(),
+        },
+        // The givens contradict each other.
+        Err(_) => Outcome {
             solution: None,
             count: 0,
             stop: Stop::Exhausted,
-            stats,
-        };
-    };
-    let mut solution = None;
-    let stop = engine.search(limits, |doms| {
-        if solution.is_none() {
-            solution = Some(Engine::values_of(doms));
-        }
-    });
-    let stats = *engine.stats();
-    Outcome {
-        solution,
-        count: stats.solutions,
-        stop,
-        stats: stats.into(),
+            stats: SolveStats {
+                failures: 1,
+                ..SolveStats::default()
+            },
+        },
     }
 }
