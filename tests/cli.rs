@@ -278,6 +278,36 @@ fn a_batch_streams_until_a_bad_line_which_stops_it_with_its_line_named() {
 }
 
 #[test]
+fn threads_answer_in_input_order_and_stop_at_a_bad_line_as_one_thread_does() {
+    // 270 puzzles: several chunks of work on two threads.
+    for command in ["solve", "count"] {
+        let one = run(&[command, "puzzles/gaps-9x9.txt", "--threads", "1"], "");
+        let two = run(&[command, "puzzles/gaps-9x9.txt", "--threads", "2"], "");
+        assert_eq!(one.code, 0, "{}", one.stderr);
+        assert_eq!(one.stdout.lines().count(), 270);
+        assert_eq!(one.stdout, two.stdout, "{command}");
+    }
+    let lines = std::fs::read_to_string("puzzles/gaps-9x9.txt").unwrap();
+    let mut input: Vec<&str> = lines.lines().collect();
+    input.insert(100, "12.4");
+    let input = input.join("\n");
+    let one = run(&["solve", "--threads", "1"], &input);
+    let two = run(&["solve", "--threads", "2"], &input);
+    assert_eq!(two.code, 2);
+    assert_eq!(
+        two.stdout.lines().count(),
+        100,
+        "the answers before line 101"
+    );
+    assert!(
+        two.stderr.starts_with("error: <stdin>:101: 4 cells;"),
+        "{}",
+        two.stderr
+    );
+    assert_eq!((one.stdout, one.stderr), (two.stdout, two.stderr));
+}
+
+#[test]
 fn binary_garbage_is_refused_not_panicked_on() {
     let r = run_bytes(&["solve"], &[0x89, b'P', b'N', b'G', 0, 0xff, 0xfe]);
     assert_eq!(r.code, 2);
@@ -344,6 +374,8 @@ fn bench_table_has_one_row_per_file_and_solver() {
             "cp,dlx,algx",
             "--warmup",
             "0.01",
+            "--threads",
+            "1",
         ],
         "",
     );
@@ -361,6 +393,41 @@ fn bench_table_has_one_row_per_file_and_solver() {
         })
         .collect();
     assert_snapshot!(masked.join("\n"));
+}
+
+#[test]
+fn bench_plot_draws_every_puzzle_of_every_solver() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("plot.svg");
+    let r = run(
+        &[
+            "bench",
+            "puzzles/hard-9x9.txt",
+            "puzzles/wikipedia.txt",
+            "--solver",
+            "cp,dlx",
+            "--warmup",
+            "0",
+            "--threads",
+            "2",
+            "--plot",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(text.starts_with("<svg") && text.ends_with("</svg>\n"));
+    // 4 puzzles (two files) for each of the two solvers, one series each
+    assert!(text.contains(">cp (4)</text>") && text.contains(">dlx (4)</text>"));
+    assert_eq!(text.matches(r#"r="2"/>"#).count(), 8);
+    assert!(
+        r.stdout.lines().skip(1).all(|l| l.ends_with(" 2")),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]

@@ -1,15 +1,19 @@
 //! `sudoku-cp bench`: time every solver on every puzzle of each file, check every answer, and
-//! print a table (optionally one CSV row per puzzle and solver).
+//! print a table (optionally one CSV row per puzzle and solver, and an SVG picture).
 //!
 //! The clock runs around each `solve` call: building the solver's model or matrix and
 //! searching; reading and parsing the file are outside it. Each solver first warms up on the
 //! file's first puzzles for `--warmup` seconds. Answers are checked after the timed loop.
+//! With `--threads N` the puzzles of a pass are shared among N threads: each is still timed
+//! alone, and puzzles/s is the pass's throughput (puzzles over wall time).
 
-use super::{Failure, Input, InputArgs, find_solver, print};
+use super::progress::Progress;
+use super::{Failure, Input, InputArgs, find_solver, plot, print};
 use crate::engine::{Limits, Stop};
 use crate::models::{Rules, sudoku};
 use crate::solvers::{self, Outcome, Solver};
 use clap::Args;
+use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -36,12 +40,23 @@ pub(super) struct BenchArgs {
     /// Write one row per puzzle and solver to this CSV file.
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// Draw time per puzzle against its number of gaps, one series per solver, to this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+    /// Worker threads [default: all cores]. Each puzzle is still timed on its own; puzzles/s
+    /// is then the throughput of all threads together. Use 1 to compare with one-thread peers.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// One solver's timed pass over one file.
 struct Pass {
     file: String,
     solver: &'static str,
+    /// Worker threads of the pass.
+    threads: usize,
+    /// Wall time of the whole pass.
+    wall: Duration,
     times: Vec<Duration>,
     outcomes: Vec<Outcome>,
 }
@@ -63,6 +78,8 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
         deadline: timeout.map(|t| start + t),
     };
     let (rules, inputs) = args.input.load()?;
+    let pool = super::progress::pool(args.threads)?;
+    let threads = pool.current_num_threads();
     // Group the puzzles by file, keeping the order of the command line.
     let mut files: Vec<(String, Vec<&Input>)> = Vec::new();
     for input in &inputs {
@@ -71,11 +88,13 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
             _ => files.push((input.source.clone(), vec![input])),
         }
     }
+    if let Some(n) = args.first {
+        files.iter_mut().for_each(|(_, list)| list.truncate(n));
+    }
+    let total: usize = files.iter().map(|(_, list)| list.len()).sum();
+    let progress = Progress::new("timed", Some((total * solvers.len()) as u64));
     let mut passes = Vec::new();
-    for (file, mut list) in files {
-        if let Some(n) = args.first {
-            list.truncate(n);
-        }
+    for (file, list) in files {
         for &solver in &solvers {
             if let Some(w) = warmup {
                 let until = Instant::now() + w;
@@ -83,27 +102,61 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
                     solver.solve(&input.entry.puzzle, &rules, &limits(Instant::now()));
                 }
             }
-            let mut pass = Pass {
-                file: file.clone(),
-                solver: solver.name(),
-                times: vec![],
-                outcomes: vec![],
-            };
-            for input in &list {
+            let timed = |input: &&Input| {
                 let start = Instant::now();
                 let outcome = solver.solve(&input.entry.puzzle, &rules, &limits(start));
-                pass.times.push(start.elapsed());
-                pass.outcomes.push(outcome);
-            }
+                let time = start.elapsed();
+                progress.tick();
+                (time, outcome)
+            };
+            let start = Instant::now();
+            let results: Vec<(Duration, Outcome)> = if threads > 1 {
+                pool.install(|| list.par_iter().map(timed).collect())
+            } else {
+                list.iter().map(timed).collect()
+            };
+            let wall = start.elapsed();
+            let (times, outcomes) = results.into_iter().unzip();
+            let pass = Pass {
+                file: file.clone(),
+                solver: solver.name(),
+                threads,
+                wall,
+                times,
+                outcomes,
+            };
             check(&pass, &list, &rules)?;
             passes.push((pass, list.clone()));
         }
     }
+    progress.clear();
     print(&table(&passes.iter().map(|(p, _)| p).collect::<Vec<_>>()))?;
     if let Some(path) = &args.csv {
         super::write_atomically(path, &csv(&passes))?;
     }
+    if let Some(path) = &args.plot {
+        super::write_atomically(path, &plot::svg(&series(&passes)))?;
+    }
     Ok(0)
+}
+
+/// The points of the plot: (gaps, µs) of every puzzle, one series per solver in order.
+fn series(passes: &[(Pass, Vec<&Input>)]) -> Vec<plot::Series> {
+    let mut out: Vec<plot::Series> = Vec::new();
+    for (pass, list) in passes {
+        let points = list
+            .iter()
+            .zip(&pass.times)
+            .map(|(input, t)| (input.entry.puzzle.gaps() as f64, t.as_secs_f64() * 1e6));
+        match out.iter_mut().find(|s| s.name == pass.solver) {
+            Some(s) => s.points.extend(points),
+            None => out.push(plot::Series {
+                name: pass.solver.to_string(),
+                points: points.collect(),
+            }),
+        }
+    }
+    out
 }
 
 /// Every answer of a pass, checked against its puzzle after the clock stopped.
@@ -145,6 +198,7 @@ fn table(passes: &[&Pass]) -> String {
         "µs max",
         "guesses/puzzle",
         "no guess",
+        "threads",
     ];
     let mut rows: Vec<Vec<String>> = vec![head.iter().map(|s| s.to_string()).collect()];
     for p in passes {
@@ -164,7 +218,10 @@ fn table(passes: &[&Pass]) -> String {
             count(&|o| o.count == 0 && o.stop == Stop::Exhausted).to_string(),
             count(&|o| o.count >= 2).to_string(),
             undecided.to_string(),
-            format!("{:.0}", if total > 0.0 { n * 1e6 / total } else { 0.0 }),
+            format!(
+                "{:.0}",
+                p.times.len() as f64 / p.wall.as_secs_f64().max(1e-9)
+            ),
             format!("{:.1}", total / n),
             format!("{median:.1}"),
             format!("{:.1}", us.last().copied().unwrap_or(0.0)),
@@ -173,6 +230,7 @@ fn table(passes: &[&Pass]) -> String {
                 "{:.1}%",
                 100.0 * count(&|o| o.stats.guesses == 0) as f64 / n
             ),
+            p.threads.to_string(),
         ]);
     }
     let widths: Vec<usize> = (0..head.len())

@@ -1,7 +1,9 @@
 //! `sudoku-cp count`: how many solutions each puzzle has, up to a limit (2 proves uniqueness).
 
-use super::{Failure, InputArgs, print};
+use super::progress::Progress;
+use super::{Failure, Input, InputArgs, print};
 use crate::engine::{Limits, Stop};
+use crate::models::Rules;
 use clap::Args;
 use std::time::Instant;
 
@@ -21,6 +23,9 @@ pub(super) struct CountArgs {
     /// Give up on a puzzle after this many search nodes (it prints `node limit`).
     #[arg(long, value_name = "N")]
     node_limit: Option<u64>,
+    /// Worker threads [default: all cores]; answers are printed in input order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// Prints one line per puzzle: `unique`, `none`, `multiple: N` (all N found), `multiple: >= N`
@@ -31,16 +36,18 @@ pub(super) fn run(args: CountArgs) -> Result<u8, Failure> {
     let solver = super::find_solver(&args.solver)?;
     let timeout = super::seconds("--timeout", args.timeout)?;
     let mut code = 0;
-    args.input.stream(|rules, input| {
+    let pool = super::progress::pool(args.threads)?;
+    let progress = Progress::new("counted", None);
+    let work = |rules: &Rules, input: &Input| {
         let limits = Limits {
             solutions: args.limit,
             nodes: args.node_limit,
             deadline: timeout.map(|t| Instant::now() + t),
         };
-        let outcome = solver.solve(&input.entry.puzzle, rules, &limits);
-        if let Some(grid) = &outcome.solution {
-            super::check_answer(solver, rules, input, grid)?;
-        }
+        super::solve_checked(solver, rules, input, &limits)
+    };
+    args.input.stream(&pool, &progress, work, |_, _, outcome| {
+        let outcome = outcome?;
         let (line, severity) = match (outcome.count, outcome.stop) {
             (n, Stop::Timeout | Stop::NodeLimit) => {
                 let what = if outcome.stop == Stop::Timeout {

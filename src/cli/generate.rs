@@ -1,5 +1,6 @@
 //! `sudoku-cp generate`: unique puzzles from a seed, in order, on several threads.
 
+use super::progress::Progress;
 use super::{Failure, parse_symbols, print};
 use crate::error::InputError;
 use crate::format::{self, OutputFormat};
@@ -9,8 +10,6 @@ use crate::models::{Puzzle, Rules, Symbols, sudoku};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use std::fmt::Write as _;
-use std::io::IsTerminal;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// After `generate --help`: how long sizes take, output, exit codes.
 pub(super) const AFTER_HELP: &str = "\
@@ -147,15 +146,9 @@ pub(super) fn run(args: GenerateArgs) -> Result<u8, Failure> {
         eprintln!("seed {s} (repeat with --seed {s})");
         s
     });
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        usize::from,
-    );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| InputError::whole("--threads", e.to_string()))?;
-    let progress = Progress::new(args.count);
+    let pool = super::progress::pool(args.threads)?;
+    let threads = pool.current_num_threads();
+    let progress = Progress::new("generated", Some(args.count));
     // Chunks keep memory bounded and the output flowing in order.
     let chunk = (threads as u64 * 4).max(8);
     let mut start = 0;
@@ -377,37 +370,6 @@ fn write(out: &mut String, g: &Generated, to: GenTo, args: &GenerateArgs, seed: 
                     let _ = writeln!(out, "# {l}");
                 }
             }
-        }
-    }
-}
-
-/// A count of finished puzzles on stderr, only when stderr is a terminal and there are several.
-#[derive(Debug)]
-struct Progress {
-    total: u64,
-    done: AtomicUsize,
-    shown: bool,
-}
-
-impl Progress {
-    fn new(total: u64) -> Self {
-        Progress {
-            total,
-            done: AtomicUsize::new(0),
-            shown: total > 1 && std::io::stderr().is_terminal(),
-        }
-    }
-
-    fn tick(&self) {
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        if self.shown {
-            eprint!("\rgenerated {done}/{}", self.total);
-        }
-    }
-
-    fn clear(&self) {
-        if self.shown {
-            eprint!("\r\x1b[K");
         }
     }
 }

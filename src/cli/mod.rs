@@ -5,14 +5,19 @@ mod check;
 mod count;
 mod explain;
 mod generate;
+mod plot;
+mod progress;
 mod rate;
 mod solve;
 
+use crate::engine::Limits;
 use crate::error::InputError;
 use crate::format::{self, Entry, InputFormat, OutputFormat, ReadOptions};
 use crate::models::{MAX_SIZE, Rules, Symbols, sudoku};
-use crate::solvers::{self, Solver};
+use crate::solvers::{self, Outcome, Solver};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use progress::Progress;
+use rayon::prelude::*;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -267,19 +272,49 @@ impl InputArgs {
         Ok((rules, inputs))
     }
 
-    /// Reads the puzzles one by one and hands each, checked, to `each` with the rules it is
-    /// solved under (`--rules`, else killer for a puzzle with cages and sudoku for one
-    /// without), until the inputs end or `each` returns `Ok(false)`. One-per-line files are
-    /// streamed (see [`format::read_each`]), so a bad line stops the run after the answers
-    /// before it.
-    fn stream(
+    /// Reads the puzzles one by one, runs `work` on each with the rules it is solved under
+    /// (`--rules`, else killer for a puzzle with cages and sudoku for one without), and hands
+    /// the results to `emit` in input order, until the inputs end or `emit` returns
+    /// `Ok(false)`. One-per-line files are streamed (see [`format::read_each`]), so a bad line
+    /// stops the run after the answers before it.
+    ///
+    /// With more than one thread in `pool`, `work` runs on chunks of puzzles in parallel; the
+    /// chunks keep memory bounded and the order of `emit` is still the input order.
+    fn stream<R: Send>(
         &self,
-        mut each: impl FnMut(&Rules, &Input) -> Result<bool, Failure>,
+        pool: &rayon::ThreadPool,
+        progress: &Progress,
+        work: impl Fn(&Rules, &Input) -> R + Sync,
+        mut emit: impl FnMut(&Rules, &Input, R) -> Result<bool, Failure>,
     ) -> Result<(), Failure> {
         let opts = self.read_options()?;
         let explicit = self.rules.as_deref().map(Rules::load).transpose()?;
         let sudoku = Rules::sudoku();
         let killer = Rules::builtin("killer").expect("built in");
+        let threads = pool.current_num_threads();
+        let chunk = if threads > 1 { 32 * threads } else { 1 };
+        let mut pending: Vec<(&Rules, Input)> = Vec::with_capacity(chunk);
+        // Runs `work` on the pending puzzles and emits the results in order.
+        let mut flush = |pending: &mut Vec<(&Rules, Input)>| -> Result<bool, Failure> {
+            let run = |(rules, input): &(&Rules, Input)| {
+                let r = work(rules, input);
+                progress.tick();
+                r
+            };
+            let results: Vec<R> = if pending.len() > 1 {
+                pool.install(|| pending.par_iter().map(run).collect())
+            } else {
+                pending.iter().map(run).collect()
+            };
+            let mut go = true;
+            for ((rules, input), r) in pending.drain(..).zip(results) {
+                if go {
+                    progress.clear();
+                    go = emit(rules, &input, r)?;
+                }
+            }
+            Ok(go)
+        };
         for file in self.file_names() {
             let source = if file == "-" { "<stdin>" } else { file };
             let cannot = |e: std::io::Error| InputError::whole(source, format!("cannot read: {e}"));
@@ -291,7 +326,7 @@ impl InputArgs {
                 ))
             };
             let mut go = true;
-            format::read_each(reader, source, &opts, |entry| {
+            let read = format::read_each(reader, source, &opts, |entry| {
                 let rules = match &explicit {
                     Some(r) => r,
                     None if has_cages(&entry) => &killer,
@@ -303,13 +338,23 @@ impl InputArgs {
                 };
                 check_cage_rules(&input, rules)?;
                 check_givens(&input.entry, rules, source)?;
-                go = each(rules, &input)?;
+                pending.push((rules, input));
+                if pending.len() >= chunk {
+                    go = flush(&mut pending)?;
+                }
                 Ok::<bool, Failure>(go)
-            })?;
+            });
+            // The puzzles before a bad one are answered before its error.
+            if go && !pending.is_empty() {
+                go = flush(&mut pending)?;
+            }
+            pending.clear();
+            read?;
             if !go {
                 break;
             }
         }
+        progress.clear();
         Ok(())
     }
 
@@ -402,17 +447,21 @@ fn check_givens(entry: &Entry, rules: &Rules, source: &str) -> Result<(), InputE
     ))
 }
 
-/// The independent check of a solver's grid for `input`: a grid that fails it is a bug
-/// (exit code 3), never printed as an answer.
-fn check_answer(
+/// Solves `input` and checks any grid the solver answers with against the puzzle and the
+/// rules, independently of the solver: a grid that fails is a bug, reported as such.
+fn solve_checked(
     solver: &dyn Solver,
     rules: &Rules,
     input: &Input,
-    grid: &[usize],
-) -> Result<(), Failure> {
+    limits: &Limits,
+) -> Result<Outcome, Failure> {
+    let outcome = solver.solve(&input.entry.puzzle, rules, limits);
+    let Some(grid) = &outcome.solution else {
+        return Ok(outcome);
+    };
     let problems = sudoku::check_solution(&input.entry.puzzle, rules, grid);
     if problems.is_empty() {
-        return Ok(());
+        return Ok(outcome);
     }
     Err(Failure::Check(format!(
         "solver {} answered {}:{} with a grid that fails the check: {}",

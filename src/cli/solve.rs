@@ -1,8 +1,10 @@
 //! `sudoku-cp solve`: solve every puzzle of every input and print the solutions in order.
 
-use super::{Failure, InputArgs, ToArg, print, write_atomically};
+use super::progress::Progress;
+use super::{Failure, Input, InputArgs, ToArg, print, write_atomically};
 use crate::engine::{Limits, Stop};
 use crate::format::{self, InputFormat, OutputFormat};
+use crate::models::Rules;
 use crate::solvers::SolveStats;
 use clap::Args;
 use std::fmt::Write as _;
@@ -35,6 +37,9 @@ pub(super) struct SolveArgs {
     /// Give up on a puzzle after this many search nodes (it prints `node limit`).
     #[arg(long, value_name = "N")]
     node_limit: Option<u64>,
+    /// Worker threads [default: all cores]; solutions are printed in input order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
@@ -44,73 +49,78 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
     let mut shown = String::new();
     let (mut puzzles, mut unsolved, mut gave_up) = (0, 0, 0);
     let mut total = SolveStats::default();
-    args.input.stream(|rules, input| {
-        let (puzzle, entry) = (&input.entry.puzzle, &input.entry);
-        let to = args
-            .to
-            .map(OutputFormat::from)
-            .unwrap_or(match entry.format {
-                InputFormat::Line | InputFormat::Killer => OutputFormat::Line,
-                InputFormat::Rmit if args.output.is_some() => OutputFormat::Csv,
-                _ => OutputFormat::Grid,
-            });
+    let pool = super::progress::pool(args.threads)?;
+    let progress = Progress::new("solved", None);
+    let work = |rules: &Rules, input: &Input| {
         let limits = Limits {
             solutions: 1,
             nodes: args.node_limit,
             deadline: timeout.map(|t| Instant::now() + t),
         };
-        let outcome = solver.solve(puzzle, rules, &limits);
-        let where_ = format!("{}:{}", input.source, entry.line);
-        if args.stats {
-            eprintln!("{where_}: {}", outcome.stats);
-        }
-        total.add(&outcome.stats);
-        if args.show {
-            let _ = writeln!(shown, "puzzle ({where_}, {} gaps):", puzzle.gaps());
-            format::write(&mut shown, to, puzzle, puzzle.givens());
-        }
-        let text = match &outcome.solution {
-            Some(grid) => {
-                super::check_answer(solver, rules, input, grid)?;
-                let cells: Vec<Option<usize>> = grid.iter().map(|&v| Some(v)).collect();
-                let mut s = String::new();
-                format::write(&mut s, to, puzzle, &cells);
-                s
+        super::solve_checked(solver, rules, input, &limits)
+    };
+    args.input
+        .stream(&pool, &progress, work, |_, input, outcome| {
+            let outcome = outcome?;
+            let (puzzle, entry) = (&input.entry.puzzle, &input.entry);
+            let to = args
+                .to
+                .map(OutputFormat::from)
+                .unwrap_or(match entry.format {
+                    InputFormat::Line | InputFormat::Killer => OutputFormat::Line,
+                    InputFormat::Rmit if args.output.is_some() => OutputFormat::Csv,
+                    _ => OutputFormat::Grid,
+                });
+            let where_ = format!("{}:{}", input.source, entry.line);
+            if args.stats {
+                eprintln!("{where_}: {}", outcome.stats);
             }
-            None => match outcome.stop {
-                Stop::Timeout | Stop::NodeLimit => {
-                    gave_up += 1;
-                    let what = if outcome.stop == Stop::Timeout {
-                        "timeout"
-                    } else {
-                        "node limit"
-                    };
-                    format!("{what}\n")
+            total.add(&outcome.stats);
+            if args.show {
+                let _ = writeln!(shown, "puzzle ({where_}, {} gaps):", puzzle.gaps());
+                format::write(&mut shown, to, puzzle, puzzle.givens());
+            }
+            let text = match &outcome.solution {
+                Some(grid) => {
+                    let cells: Vec<Option<usize>> = grid.iter().map(|&v| Some(v)).collect();
+                    let mut s = String::new();
+                    format::write(&mut s, to, puzzle, &cells);
+                    s
                 }
-                Stop::Exhausted | Stop::SolutionLimit => {
-                    unsolved += 1;
-                    "no solution\n".to_string()
-                }
-            },
-        };
-        if args.show {
-            shown.push_str("solution:\n");
-            shown.push_str(&text);
-            shown.push('\n');
-        }
-        if puzzles > 0 && to != OutputFormat::Line {
-            out.push('\n'); // a blank line between the grids of a batch
-        }
-        puzzles += 1;
-        out.push_str(&text);
-        // Stream to stdout puzzle by puzzle.
-        if args.output.is_none() {
-            print(if args.show { &shown } else { &out })?;
-            out.clear();
-            shown.clear();
-        }
-        Ok(true)
-    })?;
+                None => match outcome.stop {
+                    Stop::Timeout | Stop::NodeLimit => {
+                        gave_up += 1;
+                        let what = if outcome.stop == Stop::Timeout {
+                            "timeout"
+                        } else {
+                            "node limit"
+                        };
+                        format!("{what}\n")
+                    }
+                    Stop::Exhausted | Stop::SolutionLimit => {
+                        unsolved += 1;
+                        "no solution\n".to_string()
+                    }
+                },
+            };
+            if args.show {
+                shown.push_str("solution:\n");
+                shown.push_str(&text);
+                shown.push('\n');
+            }
+            if puzzles > 0 && to != OutputFormat::Line {
+                out.push('\n'); // a blank line between the grids of a batch
+            }
+            puzzles += 1;
+            out.push_str(&text);
+            // Stream to stdout puzzle by puzzle.
+            if args.output.is_none() {
+                print(if args.show { &shown } else { &out })?;
+                out.clear();
+                shown.clear();
+            }
+            Ok(true)
+        })?;
     if args.stats && puzzles > 1 {
         let n = f64::from(puzzles);
         let secs = total.time.as_secs_f64();
