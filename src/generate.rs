@@ -216,11 +216,13 @@ fn random_grid<D: Domain>(template: &Puzzle, rules: &Rules, rng: &mut Rng) -> Op
     let n = plain.size();
     let mut engine = sudoku::build::<D>(&plain, rules).ok()?;
     for _ in 0..20 {
+        // MRV, as when seeds were first published: the same seed gives the same grid in
+        // every version, whatever strategy solving uses.
         engine.set_strategy(Strategy {
             values: ValueOrder::Random {
                 seed: rng.next_u64(),
             },
-            ..engine.strategy()
+            ..Strategy::default()
         });
         let limits = Limits {
             solutions: 1,
