@@ -1,11 +1,10 @@
 //! `sudoku-cp count`: how many solutions each puzzle has, up to a limit (2 proves uniqueness).
 
 use super::progress::Progress;
-use super::{Failure, Input, InputArgs, print};
-use crate::engine::{Limits, Stop};
+use super::{BatchArgs, Failure, Input, InputArgs, print};
+use crate::engine::Stop;
 use crate::models::Rules;
 use clap::Args;
-use std::time::Instant;
 
 #[derive(Debug, Args)]
 pub(super) struct CountArgs {
@@ -17,15 +16,8 @@ pub(super) struct CountArgs {
     /// Solver (listed below).
     #[arg(long, default_value = "cp")]
     solver: String,
-    /// Give up on a puzzle after this many seconds (it prints `timeout`; a batch goes on).
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
-    /// Give up on a puzzle after this many search nodes (it prints `node limit`).
-    #[arg(long, value_name = "N")]
-    node_limit: Option<u64>,
-    /// Worker threads [default: all cores]; answers are printed in input order.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    batch: BatchArgs,
 }
 
 /// Prints one line per puzzle: `unique`, `none`, `multiple: N` (all N found), `multiple: >= N`
@@ -34,18 +26,10 @@ pub(super) struct CountArgs {
 /// one hit a limit (the most severe wins: 5, then 4, then 1).
 pub(super) fn run(args: CountArgs) -> Result<u8, Failure> {
     let solver = super::find_solver(&args.solver)?;
-    let timeout = super::seconds("--timeout", args.timeout)?;
     let mut code = 0;
-    let pool = super::progress::pool(args.threads)?;
+    let (pool, limits) = args.batch.start(args.limit)?;
     let progress = Progress::new("counted", None);
-    let work = |rules: &Rules, input: &Input| {
-        let limits = Limits {
-            solutions: args.limit,
-            nodes: args.node_limit,
-            deadline: timeout.map(|t| Instant::now() + t),
-        };
-        super::solve_checked(solver, rules, input, &limits)
-    };
+    let work = |rules: &Rules, input: &Input| super::solve_checked(solver, rules, input, &limits());
     args.input.stream(&pool, &progress, work, |_, _, outcome| {
         let outcome = outcome?;
         let (line, severity) = match (outcome.count, outcome.stop) {

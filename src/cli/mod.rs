@@ -136,6 +136,38 @@ struct InputArgs {
     symbols: Option<String>,
 }
 
+/// Per-puzzle limits and worker threads, shared by `solve` and `count`.
+#[derive(Debug, Args)]
+struct BatchArgs {
+    /// Give up on a puzzle after this many seconds (it prints `timeout`; a batch goes on).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Give up on a puzzle after this many search nodes (it prints `node limit`).
+    #[arg(long, value_name = "N")]
+    node_limit: Option<u64>,
+    /// Worker threads [default: all cores]; answers are printed in input order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+}
+
+impl BatchArgs {
+    /// Checks the options. Gives the worker pool, and the limits of one puzzle searched for
+    /// up to `solutions` solutions, its clock starting at the call.
+    fn start(
+        &self,
+        solutions: u64,
+    ) -> Result<(rayon::ThreadPool, impl Fn() -> Limits + Sync), InputError> {
+        let timeout = seconds("--timeout", self.timeout)?;
+        let nodes = self.node_limit;
+        let limits = move || Limits {
+            solutions,
+            nodes,
+            deadline: timeout.map(|t| std::time::Instant::now() + t),
+        };
+        Ok((progress::pool(self.threads)?, limits))
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum FormatArg {
     Auto,

@@ -1,15 +1,14 @@
 //! `sudoku-cp solve`: solve every puzzle of every input and print the solutions in order.
 
 use super::progress::Progress;
-use super::{Failure, Input, InputArgs, ToArg, print, write_atomically};
-use crate::engine::{Limits, Stop};
+use super::{BatchArgs, Failure, Input, InputArgs, ToArg, print, write_atomically};
+use crate::engine::Stop;
 use crate::format::{self, InputFormat, OutputFormat};
 use crate::models::Rules;
 use crate::solvers::SolveStats;
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::time::Instant;
 
 #[derive(Debug, Args)]
 pub(super) struct SolveArgs {
@@ -31,34 +30,19 @@ pub(super) struct SolveArgs {
     /// Print search statistics to stderr.
     #[arg(long)]
     stats: bool,
-    /// Give up on a puzzle after this many seconds (it prints `timeout`; a batch goes on).
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
-    /// Give up on a puzzle after this many search nodes (it prints `node limit`).
-    #[arg(long, value_name = "N")]
-    node_limit: Option<u64>,
-    /// Worker threads [default: all cores]; solutions are printed in input order.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    batch: BatchArgs,
 }
 
 pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
     let solver = super::find_solver(&args.solver)?;
-    let timeout = super::seconds("--timeout", args.timeout)?;
     let mut out = String::new();
     let mut shown = String::new();
     let (mut puzzles, mut unsolved, mut gave_up) = (0, 0, 0);
     let mut total = SolveStats::default();
-    let pool = super::progress::pool(args.threads)?;
+    let (pool, limits) = args.batch.start(1)?;
     let progress = Progress::new("solved", None);
-    let work = |rules: &Rules, input: &Input| {
-        let limits = Limits {
-            solutions: 1,
-            nodes: args.node_limit,
-            deadline: timeout.map(|t| Instant::now() + t),
-        };
-        super::solve_checked(solver, rules, input, &limits)
-    };
+    let work = |rules: &Rules, input: &Input| super::solve_checked(solver, rules, input, &limits());
     args.input
         .stream(&pool, &progress, work, |_, input, outcome| {
             let outcome = outcome?;
