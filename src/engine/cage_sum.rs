@@ -9,6 +9,7 @@
 //! for sum ∧ distinct ∧ domains: it also places a value that every combination needs and only
 //! one variable can take, and fails when no combination survives.
 
+use super::matching::Matcher;
 use super::{Conflict, Ctx, Domain, Propagator, VarId, WakeOn};
 use log::{Level, log_enabled, trace};
 use std::sync::Arc;
@@ -130,59 +131,6 @@ pub fn combinations<D: Domain>(weights: &[u64], k: usize, total: u64) -> Vec<D> 
     out
 }
 
-/// Finds a matching of every variable to a distinct value of its domain (Kuhn's augmenting
-/// paths). On success `owner[v]` is the variable holding value `v` (`usize::MAX` if none) and
-/// `mate[i]` the value of variable `i`.
-fn perfect_matching<D: Domain>(doms: &[D], owner: &mut [usize], mate: &mut [usize]) -> bool {
-    owner.iter_mut().for_each(|o| *o = usize::MAX);
-    fn augment<D: Domain>(
-        i: usize,
-        doms: &[D],
-        owner: &mut [usize],
-        mate: &mut [usize],
-        seen: &mut D,
-    ) -> bool {
-        for v in doms[i].minus(*seen).iter() {
-            seen.insert(v);
-            if owner[v] == usize::MAX || augment(owner[v], doms, owner, mate, seen) {
-                owner[v] = i;
-                mate[i] = v;
-                return true;
-            }
-        }
-        false
-    }
-    (0..doms.len()).all(|i| augment(i, doms, owner, mate, &mut D::empty()))
-}
-
-/// With a perfect matching (`owner`, `mate`), whether variable `i` can take value `v` in some
-/// perfect matching: `v` is `i`'s mate, or an alternating path leads from `v`'s holder back to
-/// `i`'s mate (swapping along it frees `v` for `i`). `stack` is scratch.
-fn in_some_matching<D: Domain>(
-    doms: &[D],
-    owner: &[usize],
-    mate: &[usize],
-    (i, v): (usize, usize),
-    stack: &mut Vec<usize>,
-) -> bool {
-    if mate[i] == v {
-        return true;
-    }
-    let mut seen = D::singleton(v);
-    stack.clear();
-    stack.push(owner[v]);
-    while let Some(x) = stack.pop() {
-        for w in doms[x].minus(seen).iter() {
-            if w == mate[i] {
-                return true;
-            }
-            seen.insert(w);
-            stack.push(owner[w]);
-        }
-    }
-    false
-}
-
 /// The cage-sum propagator.
 #[derive(Debug, Clone)]
 pub struct CageSum<D> {
@@ -198,9 +146,7 @@ pub struct CageSum<D> {
     doms: Vec<D>,
     trial: Vec<D>,
     support: Vec<D>,
-    owner: Vec<usize>,
-    mate: Vec<usize>,
-    stack: Vec<usize>,
+    matcher: Matcher,
 }
 
 impl<D: Domain> CageSum<D> {
@@ -216,9 +162,7 @@ impl<D: Domain> CageSum<D> {
             doms: vec![D::empty(); k],
             trial: vec![D::empty(); k],
             support: vec![D::empty(); k],
-            owner: vec![usize::MAX; D::CAPACITY],
-            mate: vec![usize::MAX; k],
-            stack: Vec::with_capacity(k),
+            matcher: Matcher::new(k, D::CAPACITY),
         }
     }
 }
@@ -320,7 +264,7 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
                 Some((None, "one of its values fits no cell"))
             } else {
                 (0..k).for_each(|i| self.trial[i] = self.doms[i].and(combo));
-                (!perfect_matching(&self.trial[..k], &mut self.owner, &mut self.mate))
+                (!self.matcher.perfect(&self.trial[..k]))
                     .then_some((None, "the cells cannot take distinct members of it"))
             };
             if let Some((cell, reason)) = why {
@@ -337,22 +281,11 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
                 continue;
             }
             viable += 1;
-            // Each (cell, value) on some perfect matching of this combination.
-            let mut complete = true;
-            for i in 0..k {
-                for value in self.trial[i].minus(self.support[i]).iter() {
-                    if in_some_matching(
-                        &self.trial[..k],
-                        &self.owner,
-                        &self.mate,
-                        (i, value),
-                        &mut self.stack,
-                    ) {
-                        self.support[i].insert(value);
-                    }
-                }
-                complete &= self.support[i] == self.doms[i];
-            }
+            // Each (cell, value) on some perfect matching of this combination: the combination
+            // has as many values as the cage has cells, so the matching is a permutation.
+            self.matcher
+                .supported(&self.trial[..k], &mut self.support[..k]);
+            let complete = (0..k).all(|i| self.support[i] == self.doms[i]);
             required = required.and(combo);
             if complete {
                 // Nothing left to support: the other combinations cannot narrow more.

@@ -277,6 +277,13 @@ impl<D: Domain> Ctx<'_, D> {
         self.labels
     }
 
+    /// How many search decisions the current domains rest on (0 at the root and outside
+    /// search). Lets a propagator keep costly reasoning for nodes below a guess.
+    #[inline]
+    pub fn decisions(&self) -> usize {
+        self.trail.depth().saturating_sub(1)
+    }
+
     /// A conflict raised by the running propagator.
     pub fn conflict(&self, var: Option<VarId>) -> Conflict {
         Conflict { prop: self.me, var }

@@ -1,0 +1,244 @@
+//! Variables matched to distinct values: a perfect matching (Kuhn's augmenting paths) and the
+//! (variable, value) pairs that some perfect matching uses (Régin's filter), for all-different
+//! and cage sum.
+//!
+//! The filter needs a permutation: as many values in the union of the domains as variables, so
+//! that every value is matched. Then variable `x` can take the value matched to `y` in some
+//! perfect matching exactly when `x` and `y` lie in one strongly connected component of the
+//! graph "x can take the value matched to y" (an alternating cycle swaps the value to `x`).
+//! Components come from a transitive closure over bitset rows: for the few dozen variables of a
+//! house or a cage that is a few hundred word operations, with no allocation after `new`.
+
+use super::Domain;
+
+/// Scratch for matching up to `k` variables; reused from run to run.
+#[derive(Debug, Clone)]
+pub struct Matcher {
+    /// Each variable's value (`usize::MAX` when unmatched).
+    mate: Vec<usize>,
+    /// Each value's variable (`usize::MAX` when free), indexed by value.
+    owner: Vec<usize>,
+    /// Words per reachability row, for more than 64 variables.
+    words: usize,
+    /// `reach[x * words..]`: the variables whose matched value `x` reaches (more than 64
+    /// variables; fewer use one word per row on the stack).
+    reach: Vec<u64>,
+}
+
+impl Matcher {
+    /// Scratch for `k` variables over values below `capacity`.
+    pub fn new(k: usize, capacity: usize) -> Self {
+        let words = k.div_ceil(64);
+        Matcher {
+            mate: vec![usize::MAX; k],
+            owner: vec![usize::MAX; capacity],
+            words,
+            reach: if k > 64 {
+                vec![0; k * words]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    /// Matches every variable of `doms` to a distinct value of its domain; false when that is
+    /// impossible. Pairs of the previous matching that still hold are kept, so a run after a
+    /// small change augments only the variables that lost their value.
+    pub fn perfect<D: Domain>(&mut self, doms: &[D]) -> bool {
+        let k = doms.len();
+        debug_assert!(k <= self.mate.len());
+        let union = doms.iter().fold(D::empty(), |u, &d| u.or(d));
+        for v in union.iter() {
+            self.owner[v] = usize::MAX;
+        }
+        for (i, d) in doms.iter().enumerate() {
+            let m = self.mate[i];
+            if m != usize::MAX && d.contains(m) && self.owner[m] == usize::MAX {
+                self.owner[m] = i;
+            } else {
+                self.mate[i] = usize::MAX;
+            }
+        }
+        (0..k).all(|i| {
+            self.mate[i] != usize::MAX
+                || augment(i, doms, &mut self.owner, &mut self.mate, &mut D::empty())
+        })
+    }
+
+    /// After [`Matcher::perfect`] succeeded on `doms` whose union holds exactly `doms.len()`
+    /// values: adds to `out[x]` the values `x` takes in some perfect matching. Values already
+    /// in `out` are not looked at again, so callers can gather support over several runs.
+    pub fn supported<D: Domain>(&mut self, doms: &[D], out: &mut [D]) {
+        let k = doms.len();
+        if doms
+            .iter()
+            .zip(out.iter())
+            .all(|(d, o)| d.minus(*o).is_empty())
+        {
+            return;
+        }
+        if k <= 64 {
+            let mut reach = [0u64; 64];
+            for (x, d) in doms.iter().enumerate() {
+                for value in d.iter() {
+                    reach[x] |= 1 << self.owner[value];
+                }
+            }
+            // Warshall: after step m, x reaches y through intermediates among 0..=m.
+            for m in 0..k {
+                let via = reach[m];
+                for row in reach[..k].iter_mut() {
+                    // branch-free: the test is data-dependent and mispredicts often
+                    *row |= via & (*row >> m & 1).wrapping_neg();
+                }
+            }
+            for (x, (d, o)) in doms.iter().zip(out.iter_mut()).enumerate() {
+                for value in d.minus(*o).iter() {
+                    let y = self.owner[value];
+                    if y == x || reach[y] >> x & 1 == 1 {
+                        o.insert(value);
+                    }
+                }
+            }
+            return;
+        }
+        let words = self.words;
+        let reach = &mut self.reach[..k * words];
+        reach.fill(0);
+        for (x, d) in doms.iter().enumerate() {
+            for value in d.iter() {
+                let y = self.owner[value];
+                debug_assert!(y < k, "value {value} unmatched: not a permutation");
+                reach[x * words + y / 64] |= 1 << (y % 64);
+            }
+        }
+        for m in 0..k {
+            let (w, bit) = (m / 64, 1u64 << (m % 64));
+            for x in 0..k {
+                if x != m && reach[x * words + w] & bit != 0 {
+                    for i in 0..words {
+                        reach[x * words + i] |= reach[m * words + i];
+                    }
+                }
+            }
+        }
+        for (x, (d, o)) in doms.iter().zip(out.iter_mut()).enumerate() {
+            for value in d.minus(*o).iter() {
+                let y = self.owner[value];
+                if y == x || reach[y * words + x / 64] >> (x % 64) & 1 == 1 {
+                    o.insert(value);
+                }
+            }
+        }
+    }
+}
+
+/// Kuhn's augmenting path from variable `i`: on success `i` holds a value, and earlier holders
+/// may have moved along the path. `seen` holds the values already tried.
+fn augment<D: Domain>(
+    i: usize,
+    doms: &[D],
+    owner: &mut [usize],
+    mate: &mut [usize],
+    seen: &mut D,
+) -> bool {
+    for v in doms[i].minus(*seen).iter() {
+        seen.insert(v);
+        if owner[v] == usize::MAX || augment(owner[v], doms, owner, mate, seen) {
+            owner[v] = i;
+            mate[i] = v;
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Brute force: the values each variable takes in some assignment of distinct values.
+    fn brute(doms: &[u16]) -> Option<Vec<u16>> {
+        let k = doms.len();
+        let mut out = vec![0u16; k];
+        let mut any = false;
+        let mut vals = vec![0usize; k];
+        fn rec(i: usize, doms: &[u16], vals: &mut [usize], out: &mut [u16], any: &mut bool) {
+            if i == doms.len() {
+                *any = true;
+                for (o, &v) in out.iter_mut().zip(vals.iter()) {
+                    *o |= 1 << v;
+                }
+                return;
+            }
+            for v in doms[i].iter() {
+                if !vals[..i].contains(&v) {
+                    vals[i] = v;
+                    rec(i + 1, doms, vals, out, any);
+                }
+            }
+        }
+        rec(0, doms, &mut vals, &mut out, &mut any);
+        any.then_some(out)
+    }
+
+    #[test]
+    fn matches_brute_force_on_random_permutations() {
+        let mut state = 99u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as u16
+        };
+        let mut m = Matcher::new(6, 16);
+        for _ in 0..4000 {
+            let k = 1 + next() as usize % 6;
+            let full = (1u16 << k) - 1;
+            let doms: Vec<u16> = (0..k).map(|_| next() & full).collect();
+            let expected = brute(&doms);
+            let union = doms.iter().fold(0, |u, &d| u | d);
+            let found = m.perfect(&doms);
+            assert_eq!(found, expected.is_some(), "{doms:?}");
+            if found {
+                assert_eq!(union, full, "a perfect matching uses every value");
+                let mut out = vec![0u16; k];
+                m.supported(&doms, &mut out);
+                // Support already known is kept and not looked at again.
+                let mut again = out.clone();
+                m.supported(&doms, &mut again);
+                assert_eq!(again, out);
+                assert_eq!(Some(out), expected, "{doms:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn rows_span_several_words() {
+        // 70 variables, each may take its own value or the next one's (a long cycle when the
+        // last may take value 0): every pair is on a perfect matching.
+        let k = 70;
+        let doms: Vec<crate::engine::Wide<2>> = (0..k)
+            .map(|i| {
+                let mut d = crate::engine::Wide::<2>::singleton(i);
+                d.insert((i + 1) % k);
+                d
+            })
+            .collect();
+        let mut m = Matcher::new(k, 128);
+        assert!(m.perfect(&doms));
+        let mut out = doms.clone();
+        out.iter_mut().for_each(|d| *d = Domain::empty());
+        m.supported(&doms, &mut out);
+        assert_eq!(out, doms);
+        // Without the wrap, every variable must keep its own value.
+        let mut open = doms.clone();
+        open[k - 1] = crate::engine::Wide::<2>::singleton(k - 1);
+        assert!(m.perfect(&open));
+        out.iter_mut().for_each(|d| *d = Domain::empty());
+        m.supported(&open, &mut out);
+        for (i, d) in out.iter().enumerate() {
+            assert_eq!(*d, crate::engine::Wide::<2>::singleton(i), "variable {i}");
+        }
+    }
+}
