@@ -279,7 +279,7 @@ impl<D: Domain> Board<D> {
                 });
             }
             let regions = sudoku::regions(rules, n, puzzle.box_size());
-            for s in sudoku::house_sums(puzzle, &regions) {
+            for s in sudoku::house_sums(puzzle, &regions, true) {
                 sums.push(Sum {
                     name: format!("{} = {}", s.name, s.total),
                     combos: combinations_cached::<D>(weights, s.cells.len(), s.total).into(),

@@ -5,8 +5,8 @@
 use super::puzzle::{Cage, Puzzle};
 use super::rules::{RegionKind, Rules};
 use crate::engine::{
-    AllDifferent, CageSum, Conflict, Domain, Engine, Heuristic, Labels, LinearSum, Snapshot,
-    Strategy, VarId, combinations_cached,
+    AllDifferent, CageSum, Conflict, Domain, Engine, HallSets, Heuristic, Labels, LinearSum,
+    Snapshot, Strategy, VarId, combinations_cached,
 };
 use hashbrown::HashMap;
 use std::any::Any;
@@ -199,25 +199,50 @@ pub struct HouseSum {
 /// - outies: when cages cover the whole region, their cells outside it add up to their totals
 ///   minus the region's sum; kept when those cells lie in one region (so they are distinct).
 ///
-/// Each set is kept once, and only when it is smaller than a region.
-pub fn house_sums(puzzle: &Puzzle, regions: &[Region]) -> Vec<HouseSum> {
+/// Each set is kept once, and only when it is smaller than a region. Names are made only when
+/// `named` (they cost more than the sums; logs and explanations need them, solving does not).
+pub fn house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<HouseSum> {
     let n = puzzle.size();
     let all: u64 = puzzle.symbols().as_slice().iter().sum();
     let mut cage_of = vec![usize::MAX; n * n];
     for (i, cage) in puzzle.cages().iter().enumerate() {
         cage.cells.iter().for_each(|&c| cage_of[c] = i);
     }
-    // The regions holding each cell, so that "are these cells all in region r" is a lookup.
-    let mut regions_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+    // The regions holding each cell (at most `kinds`, unused slots MAX), so that "are these
+    // cells all in region r" is a lookup.
+    let kinds = regions
+        .iter()
+        .map(|r| r.kind)
+        .fold(Vec::new(), |mut ks, k| {
+            if !ks.contains(&k) {
+                ks.push(k);
+            }
+            ks
+        });
+    let per = kinds.len();
+    let mut regions_of = vec![usize::MAX; n * n * per];
     for (ri, region) in regions.iter().enumerate() {
-        region.cells().for_each(|c| regions_of[c].push(ri));
+        for c in region.cells() {
+            if let Some(slot) = regions_of[c * per..(c + 1) * per]
+                .iter_mut()
+                .find(|s| **s == usize::MAX)
+            {
+                *slot = ri;
+            }
+        }
     }
-    let in_region = |cells: &[usize], ri: usize| cells.iter().all(|&c| regions_of[c].contains(&ri));
+    let holds = |c: usize, ri: usize| regions_of[c * per..(c + 1) * per].contains(&ri);
+    let in_region = |cells: &[usize], ri: usize| cells.iter().all(|&c| holds(c, ri));
     let mut out: Vec<HouseSum> = Vec::new();
-    let mut add = |name: String, mut cells: Vec<usize>, total: u64| {
+    // Names are made only for the sums kept.
+    let mut add = |name: &dyn Fn() -> String, mut cells: Vec<usize>, total: u64| {
         cells.sort_unstable();
         if !cells.is_empty() && cells.len() < n && !out.iter().any(|s| s.cells == cells) {
-            out.push(HouseSum { name, cells, total });
+            out.push(HouseSum {
+                name: if named { name() } else { String::new() },
+                cells,
+                total,
+            });
         }
     };
     for (ri, region) in regions.iter().enumerate() {
@@ -241,14 +266,14 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region]) -> Vec<HouseSum> {
                 .copied()
                 .filter(|&c| !inside.contains(&cage_of[c]))
                 .collect();
-            add(format!("innies of {region}"), rest, all - inside_total);
+            add(&|| format!("innies of {region}"), rest, all - inside_total);
             if inside.len() > 1 {
                 for &k in &inside {
                     let cage = &puzzle.cages()[k];
                     let rest: Vec<usize> =
                         cells.iter().copied().filter(|&c| cage_of[c] != k).collect();
                     add(
-                        format!("{region} beside {}", cage_name(puzzle, cage)),
+                        &|| format!("{region} beside {}", cage_name(puzzle, cage)),
                         rest,
                         all.saturating_sub(cage.total),
                     );
@@ -263,12 +288,13 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region]) -> Vec<HouseSum> {
                 .flat_map(|&k| puzzle.cages()[k].cells.iter().copied())
                 .filter(|c| !cells.contains(c))
                 .collect();
-            if outside
-                .first()
-                .is_some_and(|&c| regions_of[c].iter().any(|&ri| in_region(&outside, ri)))
-            {
+            if outside.first().is_some_and(|&c| {
+                regions_of[c * per..(c + 1) * per]
+                    .iter()
+                    .any(|&ri| ri != usize::MAX && in_region(&outside, ri))
+            }) {
                 add(
-                    format!("outies of {region}"),
+                    &|| format!("outies of {region}"),
                     outside,
                     inside_total + touching_total - all,
                 );
@@ -303,8 +329,8 @@ pub const UNION_SUM_MAX_CELLS: usize = 4;
 ///   m·45 − ΣI − ΣT.
 ///
 /// Only sums of at most [`UNION_SUM_MAX_CELLS`] cells are kept, and innies of a single house
-/// are left to [`house_sums`], which knows they are distinct.
-pub fn union_sums(puzzle: &Puzzle, rules: &Rules) -> Vec<UnionSum> {
+/// are left to [`house_sums`], which knows they are distinct. Names are made only when `named`.
+pub fn union_sums(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> {
     let n = puzzle.size();
     let k = puzzle.box_size();
     let all: i64 = puzzle.symbols().as_slice().iter().sum::<u64>() as i64;
@@ -316,66 +342,83 @@ pub fn union_sums(puzzle: &Puzzle, rules: &Rules) -> Vec<UnionSum> {
     }
     let mut inside = vec![false; n * n];
     let mut cells: Vec<usize> = Vec::with_capacity(n * n);
-    let mut consider = |name: String, m: usize, cells: &[usize]| {
+    // Counts first, cells only for the few sums small enough to keep, names only for those:
+    // a krazydad killer considers about a hundred unions and keeps a handful.
+    let mut consider = |name: &dyn Fn() -> String, m: usize, cells: &[usize]| {
         cells.iter().for_each(|&c| inside[c] = true);
-        let mut inner_total = 0;
-        let mut partial_total = 0;
-        let mut innies: Vec<usize> = Vec::new();
-        let mut outies: Vec<usize> = Vec::new();
+        let (mut inner_total, mut partial_total) = (0, 0);
+        let (mut innies, mut outies) = (0, 0);
         for cage in puzzle.cages() {
             let within = cage.cells.iter().filter(|&&c| inside[c]).count();
             if within == cage.cells.len() {
                 inner_total += cage.total as i64;
             } else if within > 0 {
                 partial_total += cage.total as i64;
-                innies.extend(cage.cells.iter().filter(|&&c| inside[c]));
-                outies.extend(cage.cells.iter().filter(|&&c| !inside[c]));
+                innies += within;
+                outies += cage.cells.len() - within;
             }
         }
-        let uncovered: Vec<usize> = cells.iter().copied().filter(|&c| !caged[c]).collect();
-        cells.iter().for_each(|&c| inside[c] = false);
-        let mut add = |what: &str, mut plus: Vec<usize>, mut minus: Vec<usize>, total: i64| {
-            plus.sort_unstable();
-            minus.sort_unstable();
-            let size = plus.len() + minus.len();
-            if size > 0
-                && size <= UNION_SUM_MAX_CELLS
-                && !out.iter().any(|s| s.plus == plus && s.minus == minus)
-            {
-                out.push(UnionSum {
-                    name: format!("{what} of {name}"),
-                    plus,
-                    minus,
-                    total,
-                });
-            }
-        };
+        let uncovered = cells.iter().filter(|&&c| !caged[c]).count();
         // Innies of one house are distinct and left to `house_sums`.
-        if m > 1 && innies.len() + uncovered.len() <= UNION_SUM_MAX_CELLS {
-            innies.extend(&uncovered);
-            add("innies", innies, Vec::new(), m as i64 * all - inner_total);
+        let keep_innies = m > 1 && innies + uncovered <= UNION_SUM_MAX_CELLS;
+        let keep_difference = partial_total > 0 && uncovered + outies <= UNION_SUM_MAX_CELLS;
+        if keep_innies || keep_difference {
+            let (mut plus, mut minus): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+            for cage in puzzle.cages() {
+                let within = cage.cells.iter().filter(|&&c| inside[c]).count();
+                if within > 0 && within < cage.cells.len() {
+                    plus.extend(cage.cells.iter().filter(|&&c| inside[c]));
+                    minus.extend(cage.cells.iter().filter(|&&c| !inside[c]));
+                }
+            }
+            let free = cells.iter().copied().filter(|&c| !caged[c]);
+            let mut add = |what: &str, mut plus: Vec<usize>, mut minus: Vec<usize>, total| {
+                plus.sort_unstable();
+                minus.sort_unstable();
+                if (!plus.is_empty() || !minus.is_empty())
+                    && !out.iter().any(|s| s.plus == plus && s.minus == minus)
+                {
+                    out.push(UnionSum {
+                        name: if named {
+                            format!("{what} of {}", name())
+                        } else {
+                            String::new()
+                        },
+                        plus,
+                        minus,
+                        total,
+                    });
+                }
+            };
+            if keep_innies {
+                let innies = plus.iter().copied().chain(free.clone()).collect();
+                add("innies", innies, Vec::new(), m as i64 * all - inner_total);
+            }
+            if keep_difference {
+                let total = m as i64 * all - inner_total - partial_total;
+                add("innies minus outies", free.collect(), minus, total);
+            }
         }
-        if partial_total > 0 {
-            let total = m as i64 * all - inner_total - partial_total;
-            add("innies minus outies", uncovered, outies, total);
-        }
+        cells.iter().for_each(|&c| inside[c] = false);
     };
     for len in 1..n {
         for first in 0..=n - len {
-            let span = if len == 1 {
-                format!(" {}", first + 1)
-            } else {
-                format!("s {}-{}", first + 1, first + len)
+            let span = |kind: &str| {
+                if len == 1 {
+                    format!("{kind} {}", first + 1)
+                } else {
+                    format!("{kind}s {}-{}", first + 1, first + len)
+                }
             };
             if has(RegionKind::Row) {
                 cells.clear();
                 cells.extend(first * n..(first + len) * n);
-                consider(format!("row{span}"), len, &cells);
+                consider(&|| span("row"), len, &cells);
             }
             if has(RegionKind::Column) {
                 cells.clear();
                 cells.extend((0..n * n).filter(|c| (first..first + len).contains(&(c % n))));
-                consider(format!("column{span}"), len, &cells);
+                consider(&|| span("column"), len, &cells);
             }
         }
     }
@@ -389,7 +432,7 @@ pub fn union_sums(puzzle: &Puzzle, rules: &Rules) -> Vec<UnionSum> {
             };
             cells.clear();
             cells.extend(region.cells());
-            consider(region.to_string(), 1, &cells);
+            consider(&|| region.to_string(), 1, &cells);
         }
     }
     out
@@ -496,6 +539,7 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
                 .collect(),
         });
     }
+    let killer = rules.cages && !puzzle.cages().is_empty();
     let houses: Arc<[Vec<VarId>]> = regions(rules, n, puzzle.box_size())
         .into_iter()
         .map(|region| region.cells().map(|c| vars[c]).collect())
@@ -509,7 +553,16 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
         } else {
             String::new()
         };
-        engine.post(AllDifferent::new(name, cells.clone(), engine.domains()));
+        let p = AllDifferent::new(name, cells.clone(), engine.domains());
+        if killer {
+            // Hall sets pay on killers that need guesses (ISS Tarek set: 1,387 → 578 guesses a
+            // puzzle, #41 1.2 → 0.6 s); below the first guess only, so the many killers that
+            // propagation alone solves pay nothing. On plain Sudoku they cost more than they
+            // save (16×16: 5× slower).
+            engine.post(p.with_hall_sets(HallSets::AfterGuess));
+        } else {
+            engine.post(p);
+        }
     }
     if rules.cages {
         // The houses each cell lies in (at most one per kind of region), for locked values.
@@ -554,19 +607,19 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
             houses_meeting(&cage.cells, &mut near);
             engine.post(CageSum::new(name, cells, Arc::clone(combos)).with_groups(&houses, &near));
         }
-        for sum in house_sums(puzzle, &regions(rules, n, puzzle.box_size())) {
+        for sum in house_sums(puzzle, &regions(rules, n, puzzle.box_size()), labelled) {
             let combos = tables
                 .entry((sum.cells.len(), sum.total))
                 .or_insert_with(|| {
                     combinations_cached::<D>(weights, sum.cells.len(), sum.total).into()
                 });
-            let name = if labelled { sum.name } else { String::new() };
+            let name = sum.name;
             let cells = sum.cells.iter().map(|&c| vars[c]).collect();
             houses_meeting(&sum.cells, &mut near);
             engine.post(CageSum::new(name, cells, Arc::clone(combos)).with_groups(&houses, &near));
         }
-        for sum in union_sums(puzzle, rules) {
-            let name = if labelled { sum.name } else { String::new() };
+        for sum in union_sums(puzzle, rules, labelled) {
+            let name = sum.name;
             let plus: Vec<VarId> = sum.plus.iter().map(|&c| vars[c]).collect();
             let minus: Vec<VarId> = sum.minus.iter().map(|&c| vars[c]).collect();
             engine.post(LinearSum::new(name, &plus, &minus, weights, sum.total));
@@ -681,13 +734,13 @@ mod sum_tests {
         let (p, grid) = killer();
         assert!(check_solution(&p, &Rules::builtin("killer").unwrap(), &grid).is_empty());
         let value = |c: usize| grid[c] as i64 + 1;
-        let houses = house_sums(&p, &regions(&Rules::builtin("killer").unwrap(), 9, 3));
+        let houses = house_sums(&p, &regions(&Rules::builtin("killer").unwrap(), 9, 3), true);
         assert!(!houses.is_empty());
         for h in &houses {
             let sum: i64 = h.cells.iter().map(|&c| value(c)).sum();
             assert_eq!(sum, h.total as i64, "{}", h.name);
         }
-        let unions = union_sums(&p, &Rules::builtin("killer").unwrap());
+        let unions = union_sums(&p, &Rules::builtin("killer").unwrap(), true);
         assert!(unions.iter().any(|u| !u.minus.is_empty()));
         assert!(unions.iter().any(|u| u.name.starts_with("innies of rows")));
         for u in &unions {
@@ -701,10 +754,10 @@ mod sum_tests {
     #[test]
     fn without_cages_or_houses_nothing_is_derived() {
         let p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
-        assert!(union_sums(&p, &Rules::builtin("killer").unwrap()).is_empty());
+        assert!(union_sums(&p, &Rules::builtin("killer").unwrap(), false).is_empty());
         let (p, _) = killer();
         let none = Rules::parse("name latin\nall-different diagonal", "latin").unwrap();
-        assert!(union_sums(&p, &none).is_empty());
+        assert!(union_sums(&p, &none, false).is_empty());
     }
 }
 
