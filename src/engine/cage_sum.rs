@@ -171,21 +171,19 @@ impl<D: Domain> CageSum<D> {
     /// Adds all-different groups (e.g. the houses of a grid), for locked values: when every
     /// surviving combination needs a value, and the cells of the cage that can still take it
     /// all lie in one group, the group's cells outside the cage lose it. `near` lists the
-    /// groups worth watching (those sharing a variable with the cage; others are skipped). A
-    /// cage of more than 64 cells ignores groups.
-    pub fn with_groups(mut self, groups: &Arc<[Vec<VarId>]>, near: &[usize]) -> Self {
+    /// groups worth watching (those sharing a variable with the cage), each with the cage
+    /// positions lying in it (bit `i` for `vars[i]`). A cage of more than 64 cells ignores
+    /// groups.
+    pub fn with_groups(mut self, groups: &Arc<[Vec<VarId>]>, near: &[(usize, u64)]) -> Self {
         if self.vars.len() > 64 {
             return self;
         }
-        for &g in near {
-            let group = &groups[g];
-            let mut mask = 0u64;
-            for (i, v) in self.vars.iter().enumerate() {
-                if group.contains(v) {
-                    mask |= 1 << i;
-                }
-            }
-            if mask != 0 && group.len() > mask.count_ones() as usize {
+        for &(g, mask) in near {
+            debug_assert!(
+                (0..self.vars.len())
+                    .all(|i| { (mask >> i & 1 == 1) == groups[g].contains(&self.vars[i]) })
+            );
+            if mask != 0 && groups[g].len() > mask.count_ones() as usize {
                 self.groups.push((mask, g));
             }
         }
@@ -433,7 +431,10 @@ mod lock_tests {
         let x: Vec<VarId> = (0..4).map(|_| e.new_var(u16::full(4))).collect();
         let groups: Arc<[Vec<VarId>]> = vec![vec![x[0], x[1], x[2]], vec![x[1], x[3]]].into();
         let combos: Arc<[u16]> = combinations::<u16>(&w, 2, 3).into();
-        e.post(CageSum::new("c", vec![x[0], x[1]], combos).with_groups(&groups, &[0, 1]));
+        e.post(
+            CageSum::new("c", vec![x[0], x[1]], combos)
+                .with_groups(&groups, &[(0, 0b11), (1, 0b10)]),
+        );
         e.propagate().unwrap();
         assert_eq!(e.dom(x[2]), 0b1100);
         assert_eq!(e.dom(x[3]), 0b1111);

@@ -578,13 +578,18 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
                 }
             }
         }
-        let mut near: Vec<usize> = Vec::with_capacity(3 * n);
-        let houses_meeting = |cells: &[usize], near: &mut Vec<usize>| {
+        // The houses meeting a set of cells, each with the positions of the cells inside it.
+        let mut near: Vec<(usize, u64)> = Vec::with_capacity(3 * n);
+        let houses_meeting = |cells: &[usize], near: &mut Vec<(usize, u64)>| {
             near.clear();
-            for &c in cells {
+            for (i, &c) in cells.iter().enumerate().take(64) {
                 for &h in &house_of[c * kinds..(c + 1) * kinds] {
-                    if h != usize::MAX && !near.contains(&h) {
-                        near.push(h);
+                    if h == usize::MAX {
+                        continue;
+                    }
+                    match near.iter_mut().find(|(g, _)| *g == h) {
+                        Some((_, mask)) => *mask |= 1 << i,
+                        None => near.push((h, 1 << i)),
                     }
                 }
             }
