@@ -556,7 +556,7 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
         let p = AllDifferent::new(name, cells.clone(), engine.domains());
         if killer {
             // Hall sets pay on killers that need guesses (ISS Tarek set: 1,387 → 578 guesses a
-            // puzzle, #41 1.2 → 0.6 s); below the first guess only, so the many killers that
+            // puzzle, #41 1.4 → 0.7 s); below the first guess only, so the many killers that
             // propagation alone solves pay nothing. On plain Sudoku they cost more than they
             // save (16×16: 5× slower).
             engine.post(p.with_hall_sets(HallSets::AfterGuess));
