@@ -11,22 +11,13 @@
 //! Counting is bit-sliced: one pass over the domains builds `once` (values seen at least once)
 //! and `twice` (seen at least twice), so every rule costs O(variables) word operations.
 //!
-//! [`AllDifferent::with_hall_sets`] adds, for permutations, Régin's matching filter once the rules above change nothing: every value that no perfect matching
-//! gives its variable is removed. That is domain consistency; it finds every naked and hidden
-//! pair, triple, … (Hall set) at once, and costs a matching plus a transitive closure.
+//! [`HallSets`] is a second, [`Priority::Expensive`] propagator for permutations: Régin's
+//! matching filter. Every value that no perfect matching gives its variable is removed. That is
+//! domain consistency; it finds every naked and hidden pair, triple, … (Hall set) at once, and
+//! costs a matching plus a transitive closure, so it runs after the singles have settled.
 
 use super::matching::Matcher;
-use super::{Conflict, Ctx, Domain, Propagator, VarId, WakeOn};
-
-/// When [`AllDifferent::with_hall_sets`] runs Régin's filter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HallSets {
-    /// On every run.
-    Always,
-    /// Only on runs below a search decision ([`Ctx::decisions`] > 0). Puzzles that
-    /// propagation alone solves then pay nothing for it.
-    AfterGuess,
-}
+use super::{Conflict, Ctx, Domain, Priority, Propagator, VarId, WakeOn};
 
 /// The all-different propagator (naked singles, pigeonhole, hidden singles).
 #[derive(Debug, Clone)]
@@ -37,13 +28,6 @@ pub struct AllDifferent<D> {
     universe: D,
     /// As many variables as values: every value must be used.
     permutation: bool,
-    /// Régin's filter runs too (permutations only): everywhere, or only below a guess.
-    hall: bool,
-    everywhere: bool,
-    /// Scratch for the filter: the matching (kept from run to run), domains and what stays.
-    matcher: Matcher,
-    doms: Vec<D>,
-    keep: Vec<D>,
 }
 
 impl<D: Domain> AllDifferent<D> {
@@ -57,46 +41,7 @@ impl<D: Domain> AllDifferent<D> {
             vars,
             universe,
             permutation,
-            hall: false,
-            everywhere: false,
-            matcher: Matcher::new(0, 0),
-            doms: Vec::new(),
-            keep: Vec::new(),
         }
-    }
-
-    /// Also removes every value that no perfect matching gives its variable (Régin 1994), when
-    /// the constraint is a permutation; otherwise changes nothing.
-    pub fn with_hall_sets(mut self, when: HallSets) -> Self {
-        if self.permutation {
-            self.hall = true;
-            self.everywhere = when == HallSets::Always;
-        }
-        self
-    }
-
-    /// Régin's filter ([`Matcher`]) on the permutation. `Ok(true)` when a domain changed.
-    fn hall_sets(&mut self, cx: &mut Ctx<'_, D>) -> Result<bool, Conflict> {
-        if self.doms.is_empty() {
-            // First run: scratch is made once, not for models that never need it.
-            let k = self.vars.len();
-            self.matcher = Matcher::new(k, D::CAPACITY);
-            self.doms = vec![D::empty(); k];
-            self.keep = vec![D::empty(); k];
-        }
-        for (d, &v) in self.doms.iter_mut().zip(&self.vars) {
-            *d = cx.dom(v);
-        }
-        if !self.matcher.perfect(&self.doms) {
-            return Err(cx.conflict(None));
-        }
-        self.keep.fill(D::empty());
-        self.matcher.supported(&self.doms, &mut self.keep);
-        let mut changed = false;
-        for (&v, &keep) in self.vars.iter().zip(&self.keep) {
-            changed |= cx.intersect(v, keep)?;
-        }
-        Ok(changed)
     }
 
     /// Whether every value of the universe must be used.
@@ -161,13 +106,125 @@ impl<D: Domain> Propagator<D> for AllDifferent<D> {
                     changed |= cx.assign(v, value)?;
                 }
             }
-            if !changed && self.hall && (self.everywhere || cx.decisions() > 0) {
-                changed = self.hall_sets(cx)?;
-            }
             if !changed {
                 return Ok(());
             }
         }
+    }
+}
+
+/// Régin's filter on an all-different that is a permutation: keeps only the values some
+/// perfect matching of variables to values gives their variable. Post it beside an
+/// [`AllDifferent`] over the same variables, which does the cheap work first.
+#[derive(Debug, Clone)]
+pub struct HallSets<D> {
+    name: String,
+    vars: Vec<VarId>,
+    /// Runs only below a search decision ([`Ctx::decisions`] > 0).
+    after_guess: bool,
+    /// Scratch, made on the first run: the matching (kept from run to run as the next run's
+    /// start), domains and what stays.
+    matcher: Matcher,
+    doms: Vec<D>,
+    keep: Vec<D>,
+}
+
+impl<D: Domain> HallSets<D> {
+    /// The filter over `vars`, when their current domains (`doms`, by variable index) hold
+    /// exactly as many values as there are variables; `None` otherwise (the filter's test
+    /// needs every value to be used).
+    pub fn new(name: impl Into<String>, vars: Vec<VarId>, doms: &[D]) -> Option<Self> {
+        let universe = vars.iter().fold(D::empty(), |u, v| u.or(doms[v.index()]));
+        (universe.len() as usize == vars.len()).then(|| HallSets {
+            name: name.into(),
+            vars,
+            after_guess: false,
+            matcher: Matcher::new(0, 0),
+            doms: Vec::new(),
+            keep: Vec::new(),
+        })
+    }
+
+    /// Runs only below a search decision, so that puzzles propagation alone solves pay
+    /// nothing for it.
+    pub fn after_guess(mut self) -> Self {
+        self.after_guess = true;
+        self
+    }
+}
+
+impl<D: Domain> HallSets<D> {
+    /// Whether a Hall set can exist among the unfixed variables: `s` of them (2 ≤ s < all
+    /// unfixed) with at most `s` values each. Without one, the matching filter removes nothing
+    /// beyond what the singles and the pigeonhole rule of the [`AllDifferent`] beside it
+    /// already do (the filter prunes only across a proper subset closed under "can take the
+    /// value matched to"), so the run is skipped. This costs one pass over the domains.
+    fn may_have_hall_set(&self, cx: &Ctx<'_, D>) -> bool {
+        if self.vars.len() > 64 {
+            return true; // sizes past 64 are not counted below
+        }
+        // Unfixed variables with at most s values, from a histogram of domain sizes.
+        let mut count = [0u32; 65];
+        let mut unfixed = 0;
+        for &v in &self.vars {
+            let size = cx.dom(v).len() as usize;
+            if size >= 2 {
+                unfixed += 1;
+                count[size.min(64)] += 1;
+            }
+        }
+        let mut at_most = 0;
+        for (s, &c) in count.iter().enumerate().take(unfixed).skip(2) {
+            at_most += c;
+            if at_most as usize >= s {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+impl<D: Domain> Propagator<D> for HallSets<D> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<(VarId, WakeOn)> {
+        self.vars.iter().map(|&v| (v, WakeOn::Change)).collect()
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Expensive
+    }
+
+    fn propagate(&mut self, cx: &mut Ctx<'_, D>) -> Result<(), Conflict> {
+        if self.after_guess && cx.decisions() == 0 {
+            return Ok(());
+        }
+        if !self.may_have_hall_set(cx) {
+            return Ok(());
+        }
+        if self.doms.is_empty() {
+            // First run: scratch is made once, not for models that never need it.
+            let k = self.vars.len();
+            self.matcher = Matcher::new(k, D::CAPACITY);
+            self.doms = vec![D::empty(); k];
+            self.keep = vec![D::empty(); k];
+        }
+        for (d, &v) in self.doms.iter_mut().zip(&self.vars) {
+            *d = cx.dom(v);
+        }
+        if !self.matcher.perfect(&self.doms) {
+            return Err(cx.conflict(None));
+        }
+        self.keep.fill(D::empty());
+        self.matcher.supported(&self.doms, &mut self.keep);
+        // One pass reaches the fixpoint: what a perfect matching uses stays usable after the
+        // others are removed.
+        for (&v, &keep) in self.vars.iter().zip(&self.keep) {
+            cx.intersect(v, keep)?;
+        }
+        Ok(())
     }
 }
 
@@ -279,55 +336,68 @@ mod tests {
         // vars 0 and 1 hold {0,1} between them: var 2 and 3 lose 0 and 1.
         let doms = [0b0011, 0b0011, 0b1111, 0b1111];
         let (mut e, vars) = engine(&doms);
-        e.post(AllDifferent::new("t", vars.clone(), e.domains()).with_hall_sets(HallSets::Always));
+        e.post(HallSets::new("t", vars.clone(), &[0b1111; 4]).unwrap());
         e.propagate().unwrap();
         assert_eq!(e.domains(), &[0b0011, 0b0011, 0b1100, 0b1100]);
-        // Outside search there is no decision: AfterGuess leaves the pair to the singles.
+        // Outside search there is no decision: after_guess leaves the pair alone.
         let (mut e, vars) = engine(&doms);
-        let p = AllDifferent::new("t", vars, e.domains()).with_hall_sets(HallSets::AfterGuess);
-        e.post(p);
+        e.post(
+            HallSets::new("t", vars, &[0b1111; 4])
+                .unwrap()
+                .after_guess(),
+        );
         e.propagate().unwrap();
         assert_eq!(e.domains(), &doms);
-        // Without a permutation the filter is not added.
+        // Without a permutation there is no filter.
         let (e, vars) = engine(&[0b111, 0b111]);
-        let p = AllDifferent::new("t", vars, e.domains()).with_hall_sets(HallSets::Always);
-        assert!(!p.hall);
+        assert!(HallSets::new("t", vars, e.domains()).is_none());
     }
 
-    /// With Hall sets, on every instance of 4 variables over 4 values, propagation keeps exactly
-    /// the values some solution uses (domain consistency), and fails exactly when none exists.
+    /// With Hall sets beside the singles, on random instances of 4 and 6 variables over as
+    /// many values, propagation keeps exactly the values some solution uses (domain
+    /// consistency), and fails exactly when none exists.
     #[test]
     fn hall_sets_reach_domain_consistency() {
         let mut state = 7u64;
-        for _ in 0..5000 {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let doms: Vec<u16> = (0..4)
-                .map(|i| (state >> (16 + 12 * i)) as u16 & 0b1111)
-                .collect();
-            let mut support = [0u16; 4];
-            let mut any = false;
-            for p in 0..256usize {
-                let vals: Vec<usize> = (0..4).map(|i| p >> (2 * i) & 3).collect();
-                let distinct = (0..4).all(|i| (0..i).all(|j| vals[i] != vals[j]));
-                if distinct && (0..4).all(|i| doms[i] >> vals[i] & 1 == 1) {
-                    any = true;
-                    (0..4).for_each(|i| support[i] |= 1 << vals[i]);
+        for (k, instances) in [(4usize, 4000), (6, 300)] {
+            let full: u16 = (1 << k) - 1;
+            for _ in 0..instances {
+                let doms: Vec<u16> = (0..k)
+                    .map(|_| {
+                        state = state
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        // mostly small domains, so that Hall sets are common
+                        (state >> 20) as u16 & (state >> 40) as u16 & full
+                    })
+                    .collect();
+                let mut support = vec![0u16; k];
+                let mut any = false;
+                let mut vals = vec![0usize; k];
+                loop {
+                    let distinct = (0..k).all(|i| (0..i).all(|j| vals[i] != vals[j]));
+                    if distinct && (0..k).all(|i| doms[i] >> vals[i] & 1 == 1) {
+                        any = true;
+                        (0..k).for_each(|i| support[i] |= 1 << vals[i]);
+                    }
+                    let Some(i) = (0..k).find(|&i| vals[i] + 1 < k) else {
+                        break;
+                    };
+                    vals[i] += 1;
+                    vals[..i].iter_mut().for_each(|v| *v = 0);
                 }
-            }
-            let (mut e, vars) = engine(&[0b1111; 4]);
-            e.post(
-                AllDifferent::new("t", vars.clone(), e.domains()).with_hall_sets(HallSets::Always),
-            );
-            let res = vars
-                .iter()
-                .zip(&doms)
-                .try_for_each(|(&v, &d)| e.restrict(v, d, "test").map(|_| ()))
-                .and_then(|_| e.propagate());
-            match res {
-                Err(_) => assert!(!any, "failed on satisfiable {doms:?}"),
-                Ok(()) => assert_eq!(e.domains(), &support, "{doms:?}"),
+                let (mut e, vars) = engine(&vec![full; k]);
+                e.post(AllDifferent::new("t", vars.clone(), e.domains()));
+                e.post(HallSets::new("t", vars.clone(), e.domains()).unwrap());
+                let res = vars
+                    .iter()
+                    .zip(&doms)
+                    .try_for_each(|(&v, &d)| e.restrict(v, d, "test").map(|_| ()))
+                    .and_then(|_| e.propagate());
+                match res {
+                    Err(_) => assert!(!any, "failed on satisfiable {doms:?}"),
+                    Ok(()) => assert_eq!(e.domains(), &support[..], "{doms:?}"),
+                }
             }
         }
     }

@@ -120,9 +120,9 @@ impl<D: Domain> Engine<D> {
             self.watchers[var.index()].push(Watch { prop: id, on });
         }
         self.prop_names.push(p.name().to_string());
+        self.queue.add_prop(p.priority());
         self.props.push(Box::new(p));
         self.weights.push(1);
-        self.queue.add_prop();
         self.queue.push(id);
         id
     }

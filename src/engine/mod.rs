@@ -6,11 +6,13 @@
 //! 2. Post propagators ([`Engine::post`]); each declares the variables it watches.
 //! 3. Narrow domains from outside ([`Engine::restrict`]), e.g. for givens.
 //! 4. [`Engine::search`] propagates to fixpoint (the queue runs every woken propagator at most
-//!    once at a time), then branches with MRV, saving state on a trail.
+//!    once at a time, [`Priority::Cheap`] ones before [`Priority::Expensive`] ones), then
+//!    branches, saving state on a trail.
 //!
 //! # Adding a propagator
 //! Implement [`Propagator`]: `watches` says what wakes it, `propagate` narrows domains through
-//! [`Ctx`] and returns `Err(Conflict)` on failure. Keep no state that is not derivable from the
+//! [`Ctx`] and returns `Err(Conflict)` on failure; override `priority` when a run costs more
+//! than a pass over its variables. Keep no state that is not derivable from the
 //! domains, and reach your own fixpoint in one run.
 //!
 //! # Logs
@@ -65,6 +67,6 @@ pub use domain::{Domain, DomainIter, Wide};
 pub use kernel::{Ctx, Engine, Labels, Snapshot};
 pub use linear_sum::LinearSum;
 pub use matching::Matcher;
-pub use propagator::{Conflict, PropId, Propagator, VarId, WakeOn};
+pub use propagator::{Conflict, Priority, PropId, Propagator, VarId, WakeOn};
 pub use rng::Rng;
 pub use search::{Heuristic, Limits, RESTART_UNIT, Stats, Stop, Strategy, ValueOrder};

@@ -47,6 +47,17 @@ pub struct Conflict {
     pub var: Option<VarId>,
 }
 
+/// When a woken propagator runs: cheap ones first, expensive ones only once no cheap one is
+/// waiting, so costly reasoning sees domains the cheap rules have already narrowed.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Priority {
+    /// A few word operations per variable (singles, sums).
+    #[default]
+    Cheap,
+    /// More than linear work per run (matchings, closures).
+    Expensive,
+}
+
 /// A constraint's filtering algorithm.
 ///
 /// Rules every implementation keeps:
@@ -63,4 +74,8 @@ pub trait Propagator<D: Domain>: Debug + Send {
     fn watches(&self) -> Vec<(VarId, WakeOn)>;
     /// Narrows domains through `cx`; returns `Err` when the constraint cannot be satisfied.
     fn propagate(&mut self, cx: &mut Ctx<'_, D>) -> Result<(), Conflict>;
+    /// When it runs once woken (asked once, when posted).
+    fn priority(&self) -> Priority {
+        Priority::Cheap
+    }
 }

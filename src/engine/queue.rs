@@ -1,31 +1,41 @@
-//! The propagation queue: first in, first out, each propagator queued at most once.
+//! The propagation queue: two lanes by [`Priority`], each first in, first out; the expensive
+//! lane runs only when the cheap one is empty. Each propagator is queued at most once.
 
-use super::PropId;
+use super::{Priority, PropId};
 use std::collections::VecDeque;
 
 #[derive(Debug, Default)]
 pub(crate) struct Queue {
-    order: VecDeque<PropId>,
+    cheap: VecDeque<PropId>,
+    expensive: VecDeque<PropId>,
     queued: Vec<bool>,
+    priority: Vec<Priority>,
 }
 
 impl Queue {
-    pub(crate) fn add_prop(&mut self) {
+    pub(crate) fn add_prop(&mut self, priority: Priority) {
         self.queued.push(false);
+        self.priority.push(priority);
     }
 
     /// Queues `p` unless it is already waiting.
     #[inline]
     pub(crate) fn push(&mut self, p: PropId) {
-        let flag = &mut self.queued[p.0 as usize];
-        if !*flag {
-            *flag = true;
-            self.order.push_back(p);
+        let i = p.0 as usize;
+        if !self.queued[i] {
+            self.queued[i] = true;
+            match self.priority[i] {
+                Priority::Cheap => self.cheap.push_back(p),
+                Priority::Expensive => self.expensive.push_back(p),
+            }
         }
     }
 
     pub(crate) fn pop(&mut self) -> Option<PropId> {
-        let p = self.order.pop_front()?;
+        let p = self
+            .cheap
+            .pop_front()
+            .or_else(|| self.expensive.pop_front())?;
         self.queued[p.0 as usize] = false;
         Some(p)
     }
@@ -42,7 +52,7 @@ mod tests {
     #[test]
     fn each_propagator_waits_at_most_once_in_fifo_order() {
         let mut q = Queue::default();
-        (0..3).for_each(|_| q.add_prop());
+        (0..3).for_each(|_| q.add_prop(Priority::Cheap));
         q.push(PropId(2));
         q.push(PropId(0));
         q.push(PropId(2));
@@ -56,5 +66,20 @@ mod tests {
         assert_eq!(q.pop(), None);
         q.push(PropId(1));
         assert_eq!(q.pop(), Some(PropId(1)));
+    }
+
+    #[test]
+    fn expensive_propagators_wait_for_the_cheap_ones() {
+        let mut q = Queue::default();
+        q.add_prop(Priority::Expensive);
+        q.add_prop(Priority::Cheap);
+        q.add_prop(Priority::Cheap);
+        q.push(PropId(0));
+        q.push(PropId(1));
+        assert_eq!(q.pop(), Some(PropId(1)));
+        q.push(PropId(2)); // woken meanwhile: still ahead of the expensive one
+        assert_eq!(q.pop(), Some(PropId(2)));
+        assert_eq!(q.pop(), Some(PropId(0)));
+        assert_eq!(q.pop(), None);
     }
 }
