@@ -335,71 +335,104 @@ pub fn union_sums(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> 
     let k = puzzle.box_size();
     let all: i64 = puzzle.symbols().as_slice().iter().sum::<u64>() as i64;
     let has = |kind| rules.all_different.contains(&kind);
+    let cages = puzzle.cages();
     let mut out: Vec<UnionSum> = Vec::new();
     let mut caged = vec![false; n * n];
-    for cage in puzzle.cages() {
+    for cage in cages {
         cage.cells.iter().for_each(|&c| caged[c] = true);
     }
+    // How many cells of each cage (index n: cells of no cage) lie in rows 0..r, in columns
+    // 0..c (prefix sums, n + 1 entries per cage) and in each box: a union's counts are then a
+    // subtraction per cage instead of a pass over its cells.
+    let (lanes, stride) = (cages.len() + 1, n + 1);
+    let mut rows = vec![0usize; lanes * stride];
+    let mut cols = vec![0usize; lanes * stride];
+    let mut boxes = vec![0usize; lanes * n];
+    let lane_of = {
+        let mut lane = vec![cages.len(); n * n];
+        for (i, cage) in cages.iter().enumerate() {
+            cage.cells.iter().for_each(|&c| lane[c] = i);
+        }
+        lane
+    };
+    for (c, &i) in lane_of.iter().enumerate() {
+        rows[i * stride + c / n + 1] += 1;
+        cols[i * stride + c % n + 1] += 1;
+        boxes[i * n + c / n / k * k + c % n / k] += 1;
+    }
+    for i in 0..lanes {
+        for j in 1..stride {
+            rows[i * stride + j] += rows[i * stride + j - 1];
+            cols[i * stride + j] += cols[i * stride + j - 1];
+        }
+    }
+    let free_lane = cages.len();
     let mut inside = vec![false; n * n];
     let mut cells: Vec<usize> = Vec::with_capacity(n * n);
     // Counts first, cells only for the few sums small enough to keep, names only for those:
-    // a krazydad killer considers about a hundred unions and keeps a handful.
-    let mut consider = |name: &dyn Fn() -> String, m: usize, cells: &[usize]| {
-        cells.iter().for_each(|&c| inside[c] = true);
+    // a krazydad killer considers about a hundred unions and keeps a few dozen.
+    let mut consider = |name: &dyn Fn() -> String,
+                        m: usize,
+                        within: &dyn Fn(usize) -> usize,
+                        fill: &dyn Fn(&mut Vec<usize>)| {
         let (mut inner_total, mut partial_total) = (0, 0);
         let (mut innies, mut outies) = (0, 0);
-        for cage in puzzle.cages() {
-            let within = cage.cells.iter().filter(|&&c| inside[c]).count();
-            if within == cage.cells.len() {
+        for (i, cage) in cages.iter().enumerate() {
+            let w = within(i);
+            if w == cage.cells.len() {
                 inner_total += cage.total as i64;
-            } else if within > 0 {
+            } else if w > 0 {
                 partial_total += cage.total as i64;
-                innies += within;
-                outies += cage.cells.len() - within;
+                innies += w;
+                outies += cage.cells.len() - w;
             }
         }
-        let uncovered = cells.iter().filter(|&&c| !caged[c]).count();
+        let uncovered = within(free_lane);
         // Innies of one house are distinct and left to `house_sums`.
         let keep_innies = m > 1 && innies + uncovered <= UNION_SUM_MAX_CELLS;
         let keep_difference = partial_total > 0 && uncovered + outies <= UNION_SUM_MAX_CELLS;
-        if keep_innies || keep_difference {
-            let (mut plus, mut minus): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
-            for cage in puzzle.cages() {
-                let within = cage.cells.iter().filter(|&&c| inside[c]).count();
-                if within > 0 && within < cage.cells.len() {
-                    plus.extend(cage.cells.iter().filter(|&&c| inside[c]));
-                    minus.extend(cage.cells.iter().filter(|&&c| !inside[c]));
-                }
-            }
-            let free = cells.iter().copied().filter(|&c| !caged[c]);
-            let mut add = |what: &str, mut plus: Vec<usize>, mut minus: Vec<usize>, total| {
-                plus.sort_unstable();
-                minus.sort_unstable();
-                if (!plus.is_empty() || !minus.is_empty())
-                    && !out.iter().any(|s| s.plus == plus && s.minus == minus)
-                {
-                    out.push(UnionSum {
-                        name: if named {
-                            format!("{what} of {}", name())
-                        } else {
-                            String::new()
-                        },
-                        plus,
-                        minus,
-                        total,
-                    });
-                }
-            };
-            if keep_innies {
-                let innies = plus.iter().copied().chain(free.clone()).collect();
-                add("innies", innies, Vec::new(), m as i64 * all - inner_total);
-            }
-            if keep_difference {
-                let total = m as i64 * all - inner_total - partial_total;
-                add("innies minus outies", free.collect(), minus, total);
+        if !keep_innies && !keep_difference {
+            return;
+        }
+        cells.clear();
+        fill(&mut cells);
+        cells.iter().for_each(|&c| inside[c] = true);
+        let (mut plus, mut minus): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+        for cage in cages {
+            let w = cage.cells.iter().filter(|&&c| inside[c]).count();
+            if w > 0 && w < cage.cells.len() {
+                plus.extend(cage.cells.iter().filter(|&&c| inside[c]));
+                minus.extend(cage.cells.iter().filter(|&&c| !inside[c]));
             }
         }
         cells.iter().for_each(|&c| inside[c] = false);
+        let free = cells.iter().copied().filter(|&c| !caged[c]);
+        let mut add = |what: &str, mut plus: Vec<usize>, mut minus: Vec<usize>, total| {
+            plus.sort_unstable();
+            minus.sort_unstable();
+            if (!plus.is_empty() || !minus.is_empty())
+                && !out.iter().any(|s| s.plus == plus && s.minus == minus)
+            {
+                out.push(UnionSum {
+                    name: if named {
+                        format!("{what} of {}", name())
+                    } else {
+                        String::new()
+                    },
+                    plus,
+                    minus,
+                    total,
+                });
+            }
+        };
+        if keep_innies {
+            let innies = plus.iter().copied().chain(free.clone()).collect();
+            add("innies", innies, Vec::new(), m as i64 * all - inner_total);
+        }
+        if keep_difference {
+            let total = m as i64 * all - inner_total - partial_total;
+            add("innies minus outies", free.collect(), minus, total);
+        }
     };
     for len in 1..n {
         for first in 0..=n - len {
@@ -410,15 +443,22 @@ pub fn union_sums(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> 
                     format!("{kind}s {}-{}", first + 1, first + len)
                 }
             };
+            let end = first + len;
             if has(RegionKind::Row) {
-                cells.clear();
-                cells.extend(first * n..(first + len) * n);
-                consider(&|| span("row"), len, &cells);
+                consider(
+                    &|| span("row"),
+                    len,
+                    &|i| rows[i * stride + end] - rows[i * stride + first],
+                    &|cells| cells.extend(first * n..end * n),
+                );
             }
             if has(RegionKind::Column) {
-                cells.clear();
-                cells.extend((0..n * n).filter(|c| (first..first + len).contains(&(c % n))));
-                consider(&|| span("column"), len, &cells);
+                consider(
+                    &|| span("column"),
+                    len,
+                    &|i| cols[i * stride + end] - cols[i * stride + first],
+                    &|cells| cells.extend((0..n * n).filter(|c| (first..end).contains(&(c % n)))),
+                );
             }
         }
     }
@@ -430,9 +470,12 @@ pub fn union_sums(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> 
                 n,
                 k,
             };
-            cells.clear();
-            cells.extend(region.cells());
-            consider(&|| region.to_string(), 1, &cells);
+            consider(
+                &|| region.to_string(),
+                1,
+                &|i| boxes[i * n + index],
+                &|cells| cells.extend(region.cells()),
+            );
         }
     }
     out
@@ -758,6 +801,142 @@ mod sum_tests {
                 - u.minus.iter().map(|&c| value(c)).sum::<i64>();
             assert_eq!(sum, u.total, "{}", u.name);
             assert!(u.plus.len() + u.minus.len() <= UNION_SUM_MAX_CELLS);
+        }
+    }
+
+    /// The first version of [`union_sums`], which marks each union's cells and walks every
+    /// cage: the oracle for the counting one.
+    fn union_sums_by_marking(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> {
+        let n = puzzle.size();
+        let k = puzzle.box_size();
+        let all: i64 = puzzle.symbols().as_slice().iter().sum::<u64>() as i64;
+        let has = |kind| rules.all_different.contains(&kind);
+        let mut out: Vec<UnionSum> = Vec::new();
+        let mut caged = vec![false; n * n];
+        for cage in puzzle.cages() {
+            cage.cells.iter().for_each(|&c| caged[c] = true);
+        }
+        let mut inside = vec![false; n * n];
+        let mut cells: Vec<usize> = Vec::with_capacity(n * n);
+        // Counts first, cells only for the few sums small enough to keep, names only for those:
+        // a krazydad killer considers about a hundred unions and keeps a handful.
+        let mut consider = |name: &dyn Fn() -> String, m: usize, cells: &[usize]| {
+            cells.iter().for_each(|&c| inside[c] = true);
+            let (mut inner_total, mut partial_total) = (0, 0);
+            let (mut innies, mut outies) = (0, 0);
+            for cage in puzzle.cages() {
+                let within = cage.cells.iter().filter(|&&c| inside[c]).count();
+                if within == cage.cells.len() {
+                    inner_total += cage.total as i64;
+                } else if within > 0 {
+                    partial_total += cage.total as i64;
+                    innies += within;
+                    outies += cage.cells.len() - within;
+                }
+            }
+            let uncovered = cells.iter().filter(|&&c| !caged[c]).count();
+            // Innies of one house are distinct and left to `house_sums`.
+            let keep_innies = m > 1 && innies + uncovered <= UNION_SUM_MAX_CELLS;
+            let keep_difference = partial_total > 0 && uncovered + outies <= UNION_SUM_MAX_CELLS;
+            if keep_innies || keep_difference {
+                let (mut plus, mut minus): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+                for cage in puzzle.cages() {
+                    let within = cage.cells.iter().filter(|&&c| inside[c]).count();
+                    if within > 0 && within < cage.cells.len() {
+                        plus.extend(cage.cells.iter().filter(|&&c| inside[c]));
+                        minus.extend(cage.cells.iter().filter(|&&c| !inside[c]));
+                    }
+                }
+                let free = cells.iter().copied().filter(|&c| !caged[c]);
+                let mut add = |what: &str, mut plus: Vec<usize>, mut minus: Vec<usize>, total| {
+                    plus.sort_unstable();
+                    minus.sort_unstable();
+                    if (!plus.is_empty() || !minus.is_empty())
+                        && !out.iter().any(|s| s.plus == plus && s.minus == minus)
+                    {
+                        out.push(UnionSum {
+                            name: if named {
+                                format!("{what} of {}", name())
+                            } else {
+                                String::new()
+                            },
+                            plus,
+                            minus,
+                            total,
+                        });
+                    }
+                };
+                if keep_innies {
+                    let innies = plus.iter().copied().chain(free.clone()).collect();
+                    add("innies", innies, Vec::new(), m as i64 * all - inner_total);
+                }
+                if keep_difference {
+                    let total = m as i64 * all - inner_total - partial_total;
+                    add("innies minus outies", free.collect(), minus, total);
+                }
+            }
+            cells.iter().for_each(|&c| inside[c] = false);
+        };
+        for len in 1..n {
+            for first in 0..=n - len {
+                let span = |kind: &str| {
+                    if len == 1 {
+                        format!("{kind} {}", first + 1)
+                    } else {
+                        format!("{kind}s {}-{}", first + 1, first + len)
+                    }
+                };
+                if has(RegionKind::Row) {
+                    cells.clear();
+                    cells.extend(first * n..(first + len) * n);
+                    consider(&|| span("row"), len, &cells);
+                }
+                if has(RegionKind::Column) {
+                    cells.clear();
+                    cells.extend((0..n * n).filter(|c| (first..first + len).contains(&(c % n))));
+                    consider(&|| span("column"), len, &cells);
+                }
+            }
+        }
+        if has(RegionKind::Box) {
+            for index in 0..n {
+                let region = Region {
+                    kind: RegionKind::Box,
+                    index,
+                    n,
+                    k,
+                };
+                cells.clear();
+                cells.extend(region.cells());
+                consider(&|| region.to_string(), 1, &cells);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn union_sums_by_counting_equal_union_sums_by_marking() {
+        let rules = Rules::builtin("killer").unwrap();
+        let mut puzzles = vec![killer().0];
+        for file in [
+            "killer-batch.txt",
+            "killer-9x9.cages",
+            "killer-x.cages",
+            "killer-4x4.rmit",
+        ] {
+            let path = format!("{}/puzzles/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let entries = crate::format::read(&text, file, &Default::default()).unwrap();
+            puzzles.extend(entries.into_iter().map(|e| e.puzzle));
+        }
+        assert!(puzzles.len() > 3);
+        for p in &puzzles {
+            for named in [false, true] {
+                assert_eq!(
+                    union_sums(p, &rules, named),
+                    union_sums_by_marking(p, &rules, named)
+                );
+            }
         }
     }
 
