@@ -190,6 +190,31 @@ pub struct HouseSum {
     pub total: u64,
 }
 
+/// For each cell of an n×n grid, the indices of the regions holding it: `per` slots a cell
+/// (`usize::MAX` when unused), `per` being the number of kinds of region, since a cell lies in
+/// at most one region of each kind. Returns `(per, slots)`.
+fn regions_of_cells(regions: &[Region], n: usize) -> (usize, Vec<usize>) {
+    let mut kinds: Vec<RegionKind> = Vec::new();
+    for r in regions {
+        if !kinds.contains(&r.kind) {
+            kinds.push(r.kind);
+        }
+    }
+    let per = kinds.len();
+    let mut slots = vec![usize::MAX; n * n * per];
+    for (ri, region) in regions.iter().enumerate() {
+        for c in region.cells() {
+            if let Some(slot) = slots[c * per..(c + 1) * per]
+                .iter_mut()
+                .find(|s| **s == usize::MAX)
+            {
+                *slot = ri;
+            }
+        }
+    }
+    (per, slots)
+}
+
 /// The rule of 45 (every region holds each symbol once, so its cells add up to the sum of the
 /// symbols), applied to each region and the cages:
 /// - innies: the cells of a region outside the cages lying wholly inside it add up to the
@@ -208,29 +233,8 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<House
     for (i, cage) in puzzle.cages().iter().enumerate() {
         cage.cells.iter().for_each(|&c| cage_of[c] = i);
     }
-    // The regions holding each cell (at most `kinds`, unused slots MAX), so that "are these
-    // cells all in region r" is a lookup.
-    let kinds = regions
-        .iter()
-        .map(|r| r.kind)
-        .fold(Vec::new(), |mut ks, k| {
-            if !ks.contains(&k) {
-                ks.push(k);
-            }
-            ks
-        });
-    let per = kinds.len();
-    let mut regions_of = vec![usize::MAX; n * n * per];
-    for (ri, region) in regions.iter().enumerate() {
-        for c in region.cells() {
-            if let Some(slot) = regions_of[c * per..(c + 1) * per]
-                .iter_mut()
-                .find(|s| **s == usize::MAX)
-            {
-                *slot = ri;
-            }
-        }
-    }
+    // The regions holding each cell, so that "are these cells all in region r" is a lookup.
+    let (per, regions_of) = regions_of_cells(regions, n);
     let holds = |c: usize, ri: usize| regions_of[c * per..(c + 1) * per].contains(&ri);
     let in_region = |cells: &[usize], ri: usize| cells.iter().all(|&c| holds(c, ri));
     let mut out: Vec<HouseSum> = Vec::new();
@@ -614,18 +618,7 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
     }
     if rules.cages {
         // The houses each cell lies in (at most one per kind of region), for locked values.
-        let kinds = rules.all_different.len();
-        let mut house_of = vec![usize::MAX; n * n * kinds];
-        for (h, cells) in regions(rules, n, puzzle.box_size()).iter().enumerate() {
-            for c in cells.cells() {
-                if let Some(slot) = house_of[c * kinds..(c + 1) * kinds]
-                    .iter_mut()
-                    .find(|s| **s == usize::MAX)
-                {
-                    *slot = h;
-                }
-            }
-        }
+        let (kinds, house_of) = regions_of_cells(&regions(rules, n, puzzle.box_size()), n);
         // The houses meeting a set of cells, each with the positions of the cells inside it.
         let mut near: Vec<(usize, u64)> = Vec::with_capacity(3 * n);
         let houses_meeting = |cells: &[usize], near: &mut Vec<(usize, u64)>| {
