@@ -151,9 +151,7 @@ impl<D: Domain> HallSets<D> {
         self.after_guess = true;
         self
     }
-}
 
-impl<D: Domain> HallSets<D> {
     /// Whether a Hall set can exist among the unfixed variables: `s` of them (2 ≤ s < all
     /// unfixed) with at most `s` values each. Without one, the matching filter removes nothing
     /// beyond what the singles and the pigeonhole rule of the [`AllDifferent`] beside it

@@ -77,6 +77,9 @@ impl Matcher {
         {
             return;
         }
+        // Up to 64 variables, one word per row on the stack. The general rows below do the same
+        // work, but cost 3.2 times the instructions on mathemagic-01's first 20,000 nodes
+        // (677 M against 2,173 M), so both paths stay.
         if k <= 64 {
             let mut reach = [0u64; 64];
             for (x, d) in doms.iter().enumerate() {
