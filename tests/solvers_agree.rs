@@ -9,7 +9,7 @@ use common::{Spec, check, file_spec, killer_line_spec, line_spec};
 use sudoku_cp::engine::{Limits, Stop};
 use sudoku_cp::format::{self, ReadOptions};
 use sudoku_cp::models::Rules;
-use sudoku_cp::solvers;
+use sudoku_cp::solvers::{self, Solver};
 
 /// Solver answers for one puzzle: (solver, count up to 2, stop, first solution as symbols).
 fn answers(
@@ -126,4 +126,60 @@ fn all_solvers_agree_on_every_shipped_puzzle() {
     assert_eq!(seen.len(), 18 + 270);
     assert_eq!(counts.iter().filter(|&&c| c == 0).count(), 2);
     assert_eq!(counts.iter().filter(|&&c| c == 2).count(), 1);
+}
+
+/// `cp` on the bitboard network and `cp` on the general engine (its oracle): the same stop and
+/// count (up to 20) and the same first solution, under standard and Sudoku-X rules.
+fn network_agrees_with_engine(name: &str, puzzle: &sudoku_cp::models::Puzzle) {
+    let limits = Limits::solutions(20);
+    for rules in [Rules::sudoku(), Rules::builtin("killer-x").unwrap()] {
+        let fast = solvers::Cp.solve(puzzle, &rules, &limits);
+        let oracle = solvers::Cp::on_engine(puzzle, &rules, &limits);
+        let rules = &rules.name;
+        assert_eq!(
+            (fast.stop, fast.count),
+            (oracle.stop, oracle.count),
+            "{name} ({rules})"
+        );
+        if fast.count == 1 {
+            assert_eq!(fast.solution, oracle.solution, "{name} ({rules})");
+        }
+    }
+}
+
+#[test]
+fn cp_network_agrees_with_cp_engine_on_shipped_and_dataset_puzzles() {
+    let mut compared = 0;
+    for file in [
+        "puzzles/4x4.rmit",
+        "puzzles/wikipedia.txt",
+        "puzzles/ai-escargot.txt",
+        "puzzles/hard-9x9.txt",
+        "puzzles/190-solutions.txt",
+        "puzzles/no-solution.txt",
+        "puzzles/broken.txt",
+        "puzzles/symbols.rmit",
+        "puzzles/gaps-9x9.txt",
+    ] {
+        for (i, e) in read(file).iter().enumerate() {
+            network_agrees_with_engine(&format!("{file} #{}", i + 1), &e.puzzle);
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 10 + 270);
+    let Some(dir) = common::datasets() else {
+        eprintln!("../shared/datasets not found: dataset comparison skipped");
+        return;
+    };
+    for (file, take) in [
+        ("9x9/9x9-magictour-top1465.txt", 300),
+        ("9x9/9x9-serg-benchmark-multisolution.txt", 100),
+        ("9x9/9x9-forum-hardest-1106.txt", 100),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let entries = format::read(&text, file, &ReadOptions::default()).unwrap();
+        for (i, e) in entries.iter().take(take).enumerate() {
+            network_agrees_with_engine(&format!("{file} #{}", i + 1), &e.puzzle);
+        }
+    }
 }

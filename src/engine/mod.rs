@@ -50,6 +50,7 @@ macro_rules! with_domain {
 }
 
 mod all_different;
+mod boards;
 mod cage_sum;
 mod domain;
 mod kernel;
@@ -62,6 +63,7 @@ mod search;
 mod trail;
 
 pub use all_different::{AllDifferent, HallSets};
+pub use boards::{MAX_VALUES, MAX_VARS, Network};
 pub use cage_sum::{CageSum, combinations, combinations_cached, for_each_combination};
 pub use domain::{Domain, DomainIter, Wide};
 pub use kernel::{Ctx, Engine, Labels, Snapshot};

@@ -26,7 +26,7 @@ pub struct SolveStats {
     pub guesses: u64,
     /// Dead ends.
     pub failures: u64,
-    /// Propagator runs (cp only).
+    /// Propagator runs (cp only; on the bitboard network of small grids, rounds of singles).
     pub propagations: u64,
     /// Link updates in cover and uncover (dlx only).
     pub link_updates: u64,

@@ -1,0 +1,515 @@
+//! A fast path for networks of all-different constraints on at most 128 variables and 16
+//! values: value-major bitboards, copied on each guess, with bit-parallel singles.
+//!
+//! The general [`Engine`](super::Engine) keeps one domain per variable and wakes propagators
+//! one at a time. Here the state is turned around: for each value, one `u128` board holds the
+//! variables that can still take it. A whole propagation round is then a few word operations
+//! per value:
+//! - **naked singles:** bit-sliced counts over the value boards (`twice |= once & b; once |=
+//!   b`) give every variable with one value left (`once & !twice`) and every variable with
+//!   none (`!once`, a conflict) at once; a single's value is cleared from all its peers with
+//!   one mask;
+//! - **hidden singles:** in a group with as many variables as values (a permutation), a value
+//!   whose board meets the group in one unfixed variable goes there, and one that meets it
+//!   nowhere is a conflict. A value's board is scanned again only when it changed since its
+//!   last scan.
+//!
+//! Search branches on a variable with the fewest values (bit-sliced counts again), tries its
+//! smallest value on a copy of the state (a few hundred bytes) and removes that value in place
+//! for the other branch. Nothing is allocated during search.
+//!
+//! It draws the same conclusions as [`AllDifferent`](super::AllDifferent) posted on each group
+//! (naked singles, hidden singles in permutations, empty domains), and so visits a similar tree;
+//! the tests compare the two on every solution count. It has no trace logs: a caller that
+//! wants them runs the general engine.
+
+use super::{Limits, Stats, Stop};
+use std::time::Instant;
+
+/// Most variables a [`Network`] holds: one bit each in a `u128` board.
+pub const MAX_VARS: usize = 128;
+/// Most values a variable of a [`Network`] can take.
+pub const MAX_VALUES: usize = 16;
+
+/// How often (in nodes) the clock is read when a deadline is set.
+const CLOCK_EVERY: u64 = 64;
+
+/// All-different constraints over variables `0..vars` with values `0..values`.
+#[derive(Debug, Clone)]
+pub struct Network {
+    vars: usize,
+    values: usize,
+    /// Every variable's bit.
+    all: u128,
+    /// For each variable, the other variables it shares a group with.
+    peers: Box<[u128; MAX_VARS]>,
+    /// The groups with as many variables as values: each value is used once in each. Only
+    /// the first [`MAX_PERMUTATIONS`] take part in hidden singles.
+    permutations: Vec<u128>,
+    /// `permutations`, padded with empty groups (indexing it needs no bounds check).
+    groups: Box<[u128; MAX_PERMUTATIONS]>,
+    /// For each variable, the permutations it belongs to (bit `i`: `permutations[i]`).
+    member_of: Box<[u64; MAX_VARS]>,
+}
+
+/// Most groups that take part in hidden singles: one bit each in a `u64` set of groups.
+const MAX_PERMUTATIONS: usize = 64;
+
+impl Network {
+    /// A network without constraints, or `None` past [`MAX_VARS`] variables or outside
+    /// 1..=[`MAX_VALUES`] values.
+    pub fn new(vars: usize, values: usize) -> Option<Self> {
+        if vars > MAX_VARS || !(1..=MAX_VALUES).contains(&values) {
+            return None;
+        }
+        let all = if vars == 128 {
+            u128::MAX
+        } else {
+            (1u128 << vars) - 1
+        };
+        Some(Network {
+            vars,
+            values,
+            all,
+            peers: Box::new([0; MAX_VARS]),
+            permutations: Vec::new(),
+            groups: Box::new([0; MAX_PERMUTATIONS]),
+            member_of: Box::new([0; MAX_VARS]),
+        })
+    }
+
+    /// Number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.vars
+    }
+
+    /// Requires the variables of `group` (indices below [`Network::num_vars`]) to take
+    /// pairwise distinct values.
+    pub fn all_different(&mut self, group: &[usize]) {
+        let mask = group.iter().fold(0u128, |m, &v| m | 1 << v);
+        for &v in group {
+            self.peers[v] |= mask & !(1 << v);
+        }
+        // As many variables as values: every value is used. One variable alone is a single.
+        if group.len() == self.values
+            && group.len() >= 2
+            && self.permutations.len() < MAX_PERMUTATIONS
+            && !self.permutations.contains(&mask)
+        {
+            for &v in group {
+                self.member_of[v] |= 1 << self.permutations.len();
+            }
+            self.groups[self.permutations.len()] = mask;
+            self.permutations.push(mask);
+        }
+    }
+
+    /// Searches for assignments within the initial domains `doms` (a bit per value, one per
+    /// variable), calling `on_solution` with each variable's value. Stops as `limits` say.
+    pub fn search(
+        &self,
+        doms: &[u16],
+        limits: &Limits,
+        mut on_solution: impl FnMut(&[usize]),
+    ) -> (Stop, Stats) {
+        assert_eq!(doms.len(), self.vars, "one domain per variable");
+        macro_rules! run {
+            ($($v:literal)*) => {
+                match self.values {
+                    $($v => self.run::<$v>(doms, limits, &mut on_solution),)*
+                    _ => unreachable!("checked in Network::new"),
+                }
+            };
+        }
+        run!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+    }
+
+    fn run<const V: usize>(
+        &self,
+        doms: &[u16],
+        limits: &Limits,
+        on_solution: &mut dyn FnMut(&[usize]),
+    ) -> (Stop, Stats) {
+        let start = Instant::now();
+        let mut state = State::<V> {
+            boards: [self.all; V],
+            solved: 0,
+            // As if every variable could take every value: the first scan then looks at each
+            // group where some variable cannot take the value, which are the groups where it
+            // can have one place or none.
+            scanned: [self.all; V],
+            done: [0; V],
+        };
+        let full = u16::MAX >> (16 - V);
+        for (v, &d) in doms.iter().enumerate() {
+            let mut missing = full & !d;
+            while missing != 0 {
+                state.boards[missing.trailing_zeros() as usize] &= !(1 << v);
+                missing &= missing - 1;
+            }
+        }
+        let mut search = Search {
+            net: self,
+            limits,
+            node_budget: limits.nodes,
+            next_clock: CLOCK_EVERY,
+            stats: Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            found: 0,
+            on_solution,
+        };
+        let stop = match search.node(state, 0) {
+            Ok(()) => Stop::Exhausted,
+            Err(stop) => stop,
+        };
+        let mut stats = search.stats;
+        stats.time = start.elapsed();
+        (stop, stats)
+    }
+}
+
+/// The search state: copied on each guess.
+#[derive(Clone, Copy)]
+struct State<const V: usize> {
+    /// For each value, the variables that can still take it.
+    boards: [u128; V],
+    /// Variables with one value whose peers no longer have it.
+    solved: u128,
+    /// Each board as it was at its last hidden-single scan.
+    scanned: [u128; V],
+    /// For each value, the permutation groups where a solved variable holds it.
+    done: [u64; V],
+}
+
+impl<const V: usize> State<V> {
+    /// Fixes `var` to `value` and clears the value from its peers.
+    #[inline]
+    fn place(&mut self, net: &Network, var: usize, value: usize) {
+        let var = var % MAX_VARS;
+        let bit = 1u128 << var;
+        for b in &mut self.boards {
+            *b &= !bit;
+        }
+        self.boards[value] |= bit;
+        self.boards[value] &= !net.peers[var];
+        self.solved |= bit;
+        self.done[value] |= net.member_of[var];
+    }
+
+    /// Runs the singles to fixpoint; `false` on a conflict.
+    fn propagate(&mut self, net: &Network, stats: &mut Stats) -> bool {
+        loop {
+            stats.propagations += 1;
+            let (mut once, mut twice) = (0u128, 0u128);
+            for &b in &self.boards {
+                twice |= once & b;
+                once |= b;
+            }
+            if once != net.all {
+                return false; // a variable has no value left
+            }
+            let singles = once & !twice & !self.solved;
+            if singles != 0 {
+                for value in 0..V {
+                    let mut s = self.boards[value] & singles;
+                    while s != 0 {
+                        let var = s.trailing_zeros() as usize % MAX_VARS;
+                        s &= s - 1;
+                        // Two singles with the same value in one group clear each other: the
+                        // next round sees an empty variable.
+                        self.boards[value] &= !net.peers[var];
+                        self.done[value] |= net.member_of[var];
+                    }
+                }
+                self.solved |= singles;
+                continue;
+            }
+            // Hidden singles, in the groups that lost a place for the value since its last
+            // scan and do not hold it yet.
+            let mut placed = false;
+            for value in 0..V {
+                let mut lost = self.scanned[value] & !self.boards[value];
+                if lost == 0 {
+                    continue;
+                }
+                self.scanned[value] = self.boards[value];
+                let mut groups = 0u64;
+                while lost != 0 {
+                    groups |= net.member_of[lost.trailing_zeros() as usize % MAX_VARS];
+                    lost &= lost - 1;
+                }
+                groups &= !self.done[value];
+                while groups != 0 {
+                    let group = net.groups[groups.trailing_zeros() as usize % MAX_PERMUTATIONS];
+                    groups &= groups - 1;
+                    let t = self.boards[value] & group;
+                    if t & t.wrapping_sub(1) == 0 {
+                        if t == 0 {
+                            return false; // the value has no place in the group
+                        }
+                        if t & self.solved == 0 {
+                            self.place(net, t.trailing_zeros() as usize, value);
+                            placed = true;
+                        }
+                    }
+                }
+            }
+            if !placed {
+                return true;
+            }
+        }
+    }
+
+    /// An unfixed variable with the fewest values (the lowest such index) and its smallest
+    /// value; `None` when every variable is fixed. Call at a fixpoint.
+    fn choose(&self, net: &Network) -> Option<(usize, usize)> {
+        let unsolved = net.all & !self.solved;
+        if unsolved == 0 {
+            return None;
+        }
+        // Bit-sliced counts: variables with at least 1, 2, 3, 4 values.
+        let (mut c1, mut c2, mut c3, mut c4) = (0u128, 0u128, 0u128, 0u128);
+        for &b in &self.boards {
+            c4 |= c3 & b;
+            c3 |= c2 & b;
+            c2 |= c1 & b;
+            c1 |= b;
+        }
+        // At a fixpoint every unsolved variable has at least two values.
+        let var = if unsolved & !c3 != 0 {
+            (unsolved & !c3).trailing_zeros() as usize
+        } else if unsolved & !c4 != 0 {
+            (unsolved & !c4).trailing_zeros() as usize
+        } else {
+            let mut best = (u32::MAX, 0);
+            let mut rest = unsolved;
+            while rest != 0 {
+                let var = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let n = self.boards.iter().filter(|&&b| b >> var & 1 == 1).count() as u32;
+                if n < best.0 {
+                    best = (n, var);
+                }
+            }
+            best.1
+        };
+        let value = (0..V).find(|&value| self.boards[value] >> var & 1 == 1)?;
+        Some((var, value))
+    }
+}
+
+/// One search: the network, the limits and what was counted so far.
+struct Search<'a, 'f> {
+    net: &'a Network,
+    limits: &'a Limits,
+    node_budget: Option<u64>,
+    /// The node count at which the clock is read next (when a deadline is set).
+    next_clock: u64,
+    stats: Stats,
+    found: u64,
+    on_solution: &'f mut dyn FnMut(&[usize]),
+}
+
+impl Search<'_, '_> {
+    /// Explores the subtree of `state`: `Err` when a limit stops the search.
+    fn node<const V: usize>(&mut self, mut state: State<V>, depth: u64) -> Result<(), Stop> {
+        loop {
+            if !state.propagate(self.net, &mut self.stats) {
+                self.stats.failures += 1;
+                return Ok(());
+            }
+            let Some((var, value)) = state.choose(self.net) else {
+                self.solution(&state);
+                self.stats.solutions += 1;
+                self.found += 1;
+                return if self.found >= self.limits.solutions {
+                    Err(Stop::SolutionLimit)
+                } else {
+                    Ok(())
+                };
+            };
+            if self.node_budget.is_some_and(|b| self.stats.nodes >= b) {
+                return Err(Stop::NodeLimit);
+            }
+            if let Some(deadline) = self.limits.deadline
+                && self.stats.nodes >= self.next_clock
+            {
+                if Instant::now() >= deadline {
+                    return Err(Stop::Timeout);
+                }
+                self.next_clock = self.stats.nodes + CLOCK_EVERY;
+            }
+            // Left: var = value, on a copy.
+            let mut left = state;
+            left.place(self.net, var, value);
+            self.stats.nodes += 1;
+            self.stats.guesses += 1;
+            self.stats.max_depth = self.stats.max_depth.max(depth + 1);
+            self.node(left, depth + 1)?;
+            // Right: var ≠ value, in place.
+            self.stats.nodes += 1;
+            state.boards[value] &= !(1 << var);
+        }
+    }
+
+    fn solution<const V: usize>(&mut self, state: &State<V>) {
+        let mut values = [0usize; MAX_VARS];
+        for (value, &b) in state.boards.iter().enumerate() {
+            let mut rest = b;
+            while rest != 0 {
+                values[rest.trailing_zeros() as usize] = value;
+                rest &= rest - 1;
+            }
+        }
+        (self.on_solution)(&values[..self.net.vars]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rng;
+
+    fn count(net: &Network, doms: &[u16]) -> (u64, Vec<Vec<usize>>) {
+        let mut seen = Vec::new();
+        let (stop, stats) = net.search(doms, &Limits::solutions(u64::MAX), |v| {
+            seen.push(v.to_vec())
+        });
+        assert_eq!(stop, Stop::Exhausted);
+        assert_eq!(stats.solutions, seen.len() as u64);
+        (stats.solutions, seen)
+    }
+
+    /// The n×n grid's rows and columns, and its k×k boxes when `boxes`.
+    fn grid(n: usize, k: usize, boxes: bool) -> Network {
+        let mut net = Network::new(n * n, n).unwrap();
+        for i in 0..n {
+            net.all_different(&(0..n).map(|j| i * n + j).collect::<Vec<_>>());
+            net.all_different(&(0..n).map(|j| j * n + i).collect::<Vec<_>>());
+            if boxes {
+                let (r, c) = (i / k * k, i % k * k);
+                net.all_different(
+                    &(0..n)
+                        .map(|j| (r + j / k) * n + c + j % k)
+                        .collect::<Vec<_>>(),
+                );
+            }
+        }
+        net
+    }
+
+    #[test]
+    fn counts_latin_squares_and_4x4_sudokus() {
+        let (latin, squares) = count(&grid(4, 2, false), &[0b1111; 16]);
+        assert_eq!(latin, 576);
+        squares
+            .iter()
+            .for_each(|s| assert!(s.iter().all(|&v| v < 4)));
+        let distinct: std::collections::HashSet<_> = squares.into_iter().collect();
+        assert_eq!(distinct.len(), 576, "each solution once");
+        assert_eq!(count(&grid(4, 2, true), &[0b1111; 16]).0, 288);
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let mut doms = [0b1111u16; 16];
+        doms[0] = 0b0001;
+        doms[1] = 0b0001; // same row, same value
+        let (stop, stats) = grid(4, 2, true).search(&doms, &Limits::solutions(1), |_| {});
+        assert_eq!((stop, stats.solutions), (Stop::Exhausted, 0));
+    }
+
+    #[test]
+    fn limits_stop_the_search() {
+        let net = grid(9, 3, true);
+        let doms = [0x1ff; 81];
+        let (stop, stats) = net.search(&doms, &Limits::solutions(3), |_| {});
+        assert_eq!((stop, stats.solutions), (Stop::SolutionLimit, 3));
+        let nodes = Limits {
+            solutions: u64::MAX,
+            nodes: Some(100),
+            deadline: None,
+        };
+        let (stop, stats) = net.search(&doms, &nodes, |_| {});
+        assert_eq!(stop, Stop::NodeLimit);
+        assert!(stats.nodes <= 101, "{stats:?}");
+        let now = Limits {
+            solutions: u64::MAX,
+            nodes: None,
+            deadline: Some(Instant::now()),
+        };
+        assert_eq!(net.search(&doms, &now, |_| {}).0, Stop::Timeout);
+    }
+
+    /// Every assignment of `values` values to the variables that keeps `doms` and the groups.
+    fn brute_force(
+        vars: usize,
+        values: usize,
+        groups: &[Vec<usize>],
+        doms: &[u16],
+    ) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        let mut a = vec![0; vars];
+        'all: for code in 0..values.pow(vars as u32) {
+            let mut c = code;
+            for x in a.iter_mut() {
+                *x = c % values;
+                c /= values;
+            }
+            for (x, d) in a.iter().zip(doms) {
+                if d >> x & 1 == 0 {
+                    continue 'all;
+                }
+            }
+            for g in groups {
+                for (i, &p) in g.iter().enumerate() {
+                    if g[i + 1..].iter().any(|&q| a[p] == a[q]) {
+                        continue 'all;
+                    }
+                }
+            }
+            out.push(a.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn finds_exactly_the_solutions_of_random_small_networks() {
+        let mut rng = Rng::new(7);
+        for case in 0..300 {
+            let vars = 3 + rng.below(5); // 3..=7
+            let values = 2 + rng.below(3); // 2..=4
+            let mut net = Network::new(vars, values).unwrap();
+            let mut groups = Vec::new();
+            for _ in 0..1 + rng.below(5) {
+                // groups of 2..=values variables: some are permutations, some not
+                let size = (2 + rng.below(values - 1)).min(vars);
+                let mut g: Vec<usize> = (0..vars).collect();
+                for i in 0..size {
+                    let j = i + rng.below(vars - i);
+                    g.swap(i, j);
+                }
+                g.truncate(size);
+                net.all_different(&g);
+                groups.push(g);
+            }
+            let full = (1u16 << values) - 1;
+            let doms: Vec<u16> = (0..vars)
+                .map(|_| match rng.below(4) {
+                    0 => full & rng.below(1 << values) as u16,
+                    _ => full,
+                })
+                .collect();
+            let mut expected = brute_force(vars, values, &groups, &doms);
+            let (_, mut found) = count(&net, &doms);
+            expected.sort();
+            found.sort();
+            assert_eq!(
+                found, expected,
+                "case {case}: groups {groups:?} doms {doms:?}"
+            );
+        }
+    }
+}
