@@ -9,6 +9,11 @@
 //!    once at a time, [`Priority::Cheap`] ones before [`Priority::Expensive`] ones), then
 //!    branches, saving state on a trail.
 //!
+//! # A faster path for small all-different networks
+//! [`Network`] is a separate search for networks of all-different constraints on at most 128
+//! variables and 16 values: value-major bitboards copied on each guess instead of domains on a
+//! trail. It has no propagators to add and no logs; [`Engine`] is its test oracle.
+//!
 //! # Adding a propagator
 //! Implement [`Propagator`]: `watches` says what wakes it, `propagate` narrows domains through
 //! [`Ctx`] and returns `Err(Conflict)` on failure; override `priority` when a run costs more
