@@ -59,6 +59,8 @@ pub struct Network {
     /// variables, the other's variables outside it): a value confined to the shared part in
     /// the permutation is removed from the rest of the other (locked candidates).
     overlaps: Vec<Vec<(u128, u128)>>,
+    /// Every permutation's bit.
+    live: u64,
 }
 
 /// Most groups that take part in hidden singles: one bit each in a `u64` set of groups.
@@ -85,6 +87,7 @@ impl Network {
             groups: Box::new([0; MAX_PERMUTATIONS]),
             member_of: Box::new([0; MAX_VARS]),
             overlaps: Vec::new(),
+            live: 0,
         })
     }
 
@@ -110,6 +113,7 @@ impl Network {
                 self.member_of[v] |= 1 << self.permutations.len();
             }
             self.groups[self.permutations.len()] = mask;
+            self.live |= 1 << self.permutations.len();
             self.overlaps.push(Vec::new());
             let me = self.permutations.len();
             for (i, &other) in self.permutations.iter().enumerate() {
@@ -272,9 +276,14 @@ impl<const V: usize> State<V> {
                 if lost == 0 {
                     continue;
                 }
-                self.scanned[value] = self.boards[value];
                 let mut groups = 0u64;
-                each_bit(lost, |var| groups |= net.member_of[var % MAX_VARS]);
+                if self.scanned[value] == net.all {
+                    // The first scan: most variables lost the value, look at every group.
+                    groups = net.live;
+                } else {
+                    each_bit(lost, |var| groups |= net.member_of[var % MAX_VARS]);
+                }
+                self.scanned[value] = self.boards[value];
                 groups &= !self.done[value];
                 while groups != 0 {
                     let group = net.groups[groups.trailing_zeros() as usize % MAX_PERMUTATIONS];
@@ -315,9 +324,13 @@ impl<const V: usize> State<V> {
             if lost == 0 {
                 continue;
             }
-            *last = self.boards[value];
             let mut groups = 0u64;
-            each_bit(lost, |var| groups |= net.member_of[var % MAX_VARS]);
+            if *last == net.all {
+                groups = net.live; // the first pass
+            } else {
+                each_bit(lost, |var| groups |= net.member_of[var % MAX_VARS]);
+            }
+            *last = self.boards[value];
             groups &= !self.done[value];
             while groups != 0 {
                 let g = groups.trailing_zeros() as usize;
