@@ -1,8 +1,9 @@
 //! sudoku-cp: a constraint-programming engine for Sudoku of any size n = k², with the models,
 //! parsers, solvers and command-line front end built on it.
 //!
-//! - [`engine`]: the generic kernel (bitset domains, propagators, queue, trail, MRV search);
-//!   it knows nothing about grids.
+//! - [`engine`]: the generic kernel (bitset domains, propagators, queue, trail, MRV and
+//!   dom/wdeg search), and a bitboard search for small all-different networks; it knows
+//!   nothing about grids.
 //! - [`models`]: puzzles as data, rule files, the Sudoku model and the rule check.
 //! - [`format`]: reading puzzle files (RMIT, one per line, grid text) and writing solutions.
 //! - [`generate`]: unique puzzles (standard and killer) from a seed, by symmetry and rating.

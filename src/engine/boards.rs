@@ -40,6 +40,25 @@ pub const MAX_VALUES: usize = 16;
 const CLOCK_EVERY: u64 = 64;
 
 /// All-different constraints over variables `0..vars` with values `0..values`.
+///
+/// ```
+/// use sudoku_cp::engine::{Limits, Network};
+///
+/// // A 3×3 Latin square: each row and each column holds 0, 1 and 2 once.
+/// let mut net = Network::new(9, 3).unwrap();
+/// for i in 0..3 {
+///     net.all_different(&[3 * i, 3 * i + 1, 3 * i + 2]);
+///     net.all_different(&[i, i + 3, i + 6]);
+/// }
+/// let mut doms = [0b111u16; 9];
+/// doms[0] = 0b001; // the top-left cell holds 0
+/// let mut squares = Vec::new();
+/// let (_stop, stats) = net.search(&doms, &Limits::solutions(u64::MAX), |values| {
+///     squares.push(values.to_vec())
+/// });
+/// assert_eq!(stats.solutions, 4);
+/// assert!(squares.iter().all(|s| s[0] == 0));
+/// ```
 #[derive(Debug, Clone)]
 pub struct Network {
     vars: usize,
