@@ -178,6 +178,7 @@ impl<D: Domain> CageSum<D> {
         if self.vars.len() > 64 {
             return self;
         }
+        self.groups.reserve_exact(near.len());
         for &(g, mask) in near {
             debug_assert!(
                 (0..self.vars.len())

@@ -108,7 +108,7 @@ impl<D: Domain> Engine<D> {
     pub fn new_var(&mut self, dom: D) -> VarId {
         let id = VarId(u32::try_from(self.doms.len()).expect("fewer than 2^32 variables"));
         self.doms.push(dom);
-        self.watchers.push(Vec::new());
+        self.watchers.push(Vec::with_capacity(8));
         self.trail.add_var();
         id
     }

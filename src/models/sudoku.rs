@@ -587,14 +587,12 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
         });
     }
     let killer = rules.cages && !puzzle.cages().is_empty();
-    let houses: Arc<[Vec<VarId>]> = regions(rules, n, puzzle.box_size())
-        .into_iter()
+    let all_regions = regions(rules, n, puzzle.box_size());
+    let houses: Arc<[Vec<VarId>]> = all_regions
+        .iter()
         .map(|region| region.cells().map(|c| vars[c]).collect())
         .collect();
-    for (region, cells) in regions(rules, n, puzzle.box_size())
-        .into_iter()
-        .zip(houses.iter())
-    {
+    for (region, cells) in all_regions.iter().zip(houses.iter()) {
         let name = if labelled {
             format!("alldiff({region})")
         } else {
@@ -618,7 +616,7 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
     }
     if rules.cages {
         // The houses each cell lies in (at most one per kind of region), for locked values.
-        let (kinds, house_of) = regions_of_cells(&regions(rules, n, puzzle.box_size()), n);
+        let (kinds, house_of) = regions_of_cells(&all_regions, n);
         // The houses meeting a set of cells, each with the positions of the cells inside it.
         let mut near: Vec<(usize, u64)> = Vec::with_capacity(3 * n);
         let houses_meeting = |cells: &[usize], near: &mut Vec<(usize, u64)>| {
@@ -653,7 +651,7 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
             houses_meeting(&cage.cells, &mut near);
             engine.post(CageSum::new(name, cells, Arc::clone(combos)).with_groups(&houses, &near));
         }
-        for sum in house_sums(puzzle, &regions(rules, n, puzzle.box_size()), labelled) {
+        for sum in house_sums(puzzle, &all_regions, labelled) {
             let combos = tables
                 .entry((sum.cells.len(), sum.total))
                 .or_insert_with(|| {
