@@ -12,8 +12,7 @@
 //! - **hidden singles:** in a group with as many variables as values (a permutation), a value
 //!   whose board meets the group in one unfixed variable goes there, and one that meets it
 //!   nowhere is a conflict. A value's board is scanned again only when it changed since its
-//!   last scan.
-//!
+//!   last scan;
 //! - **locked candidates,** at the root only: where two permutations share variables and a
 //!   value's places in one lie in the shared part, the value leaves the rest of the other.
 //!
@@ -67,19 +66,19 @@ pub struct Network {
     all: u128,
     /// For each variable, the other variables it shares a group with.
     peers: Box<[u128; MAX_VARS]>,
-    /// The groups with as many variables as values: each value is used once in each. Only
-    /// the first [`MAX_PERMUTATIONS`] take part in hidden singles.
-    permutations: Vec<u128>,
-    /// `permutations`, padded with empty groups (indexing it needs no bounds check).
+    /// The permutations: groups with as many variables as values, so that each value is used
+    /// once in each. Only the first [`MAX_PERMUTATIONS`] take part in hidden singles and
+    /// locked candidates (any others still separate their variables). Padded with empty
+    /// groups, so indexing it needs no bounds check.
     groups: Box<[u128; MAX_PERMUTATIONS]>,
-    /// For each variable, the permutations it belongs to (bit `i`: `permutations[i]`).
+    /// Bit `i` for each permutation `groups[i]`: bits `0..count`.
+    live: u64,
+    /// For each variable, the permutations it belongs to (bit `i`: `groups[i]`).
     member_of: Box<[u64; MAX_VARS]>,
     /// For each permutation, the others it shares two or more variables with, as (shared
     /// variables, the other's variables outside it): a value confined to the shared part in
     /// the permutation is removed from the rest of the other (locked candidates).
     overlaps: Vec<Vec<(u128, u128)>>,
-    /// Every permutation's bit.
-    live: u64,
 }
 
 /// Most groups that take part in hidden singles: one bit each in a `u64` set of groups.
@@ -102,11 +101,10 @@ impl Network {
             values,
             all,
             peers: Box::new([0; MAX_VARS]),
-            permutations: Vec::new(),
             groups: Box::new([0; MAX_PERMUTATIONS]),
+            live: 0,
             member_of: Box::new([0; MAX_VARS]),
             overlaps: Vec::new(),
-            live: 0,
         })
     }
 
@@ -123,25 +121,24 @@ impl Network {
             self.peers[v] |= mask & !(1 << v);
         }
         // As many variables as values: every value is used. One variable alone is a single.
+        let me = self.live.trailing_ones() as usize;
         if group.len() == self.values
             && group.len() >= 2
-            && self.permutations.len() < MAX_PERMUTATIONS
-            && !self.permutations.contains(&mask)
+            && me < MAX_PERMUTATIONS
+            && !self.groups[..me].contains(&mask)
         {
             for &v in group {
-                self.member_of[v] |= 1 << self.permutations.len();
+                self.member_of[v] |= 1 << me;
             }
-            self.groups[self.permutations.len()] = mask;
-            self.live |= 1 << self.permutations.len();
             self.overlaps.push(Vec::new());
-            let me = self.permutations.len();
-            for (i, &other) in self.permutations.iter().enumerate() {
+            for (i, &other) in self.groups[..me].iter().enumerate() {
                 if (other & mask).count_ones() >= 2 {
                     self.overlaps[me].push((mask & other, other & !mask));
                     self.overlaps[i].push((other & mask, mask & !other));
                 }
             }
-            self.permutations.push(mask);
+            self.groups[me] = mask;
+            self.live |= 1 << me;
         }
     }
 
@@ -175,9 +172,8 @@ impl Network {
         let mut state = State::<V> {
             boards: [self.all; V],
             solved: 0,
-            // As if every variable could take every value: the first scan then looks at each
-            // group where some variable cannot take the value, which are the groups where it
-            // can have one place or none.
+            // As if every variable could take every value: marks the first scan, which looks
+            // at every group.
             scanned: [self.all; V],
             done: [0; V],
         };
@@ -557,6 +553,23 @@ mod tests {
             deadline: Some(Instant::now()),
         };
         assert_eq!(net.search(&doms, &now, |_| {}).0, Stop::Timeout);
+    }
+
+    #[test]
+    fn groups_past_the_hidden_single_limit_still_separate_their_variables() {
+        // Cycles of two-variable groups over two values: more groups than MAX_PERMUTATIONS.
+        // An even cycle alternates its values (two ways), an odd one cannot.
+        for (len, solutions) in [(100, 2), (99, 0)] {
+            let mut net = Network::new(len, 2).unwrap();
+            for i in 0..len {
+                net.all_different(&[i, (i + 1) % len]);
+            }
+            let (n, found) = count(&net, &vec![0b11; len]);
+            assert_eq!(n, solutions, "cycle of {len}");
+            for s in found {
+                assert!((0..len).all(|i| s[i] != s[(i + 1) % len]));
+            }
+        }
     }
 
     /// Every assignment of `values` values to the variables that keeps `doms` and the groups.
