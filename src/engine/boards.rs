@@ -142,8 +142,9 @@ impl Network {
         }
     }
 
-    /// Searches for assignments within the initial domains `doms` (a bit per value, one per
-    /// variable), calling `on_solution` with each variable's value. Stops as `limits` say.
+    /// Searches for assignments within the initial domains `doms` (a bit per value below
+    /// `values`, one domain per variable), calling `on_solution` with each variable's value.
+    /// Stops as `limits` say.
     pub fn search(
         &self,
         doms: &[u16],
@@ -151,6 +152,11 @@ impl Network {
         mut on_solution: impl FnMut(&[usize]),
     ) -> (Stop, Stats) {
         assert_eq!(doms.len(), self.vars, "one domain per variable");
+        debug_assert!(
+            doms.iter().all(|&d| u32::from(d) >> self.values == 0),
+            "domains hold values below {}",
+            self.values
+        );
         macro_rules! run {
             ($($v:literal)*) => {
                 match self.values {
