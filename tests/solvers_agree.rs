@@ -129,10 +129,11 @@ fn all_solvers_agree_on_every_shipped_puzzle() {
 }
 
 /// `cp` on the bitboard network and `cp` on the general engine (its oracle): the same stop and
-/// count (up to 20) and the same first solution, under standard and Sudoku-X rules.
+/// count (up to 20) and the same first solution, under standard, killer and killer-X rules
+/// (the last two are Sudoku and Sudoku-X on puzzles without cages).
 fn network_agrees_with_engine(name: &str, puzzle: &sudoku_cp::models::Puzzle) {
     let limits = Limits::solutions(20);
-    for rules in [Rules::sudoku(), Rules::builtin("killer-x").unwrap()] {
+    for rules in ["sudoku", "killer", "killer-x"].map(|r| Rules::builtin(r).unwrap()) {
         let fast = solvers::Cp.solve(puzzle, &rules, &limits);
         let oracle = solvers::Cp::on_engine(puzzle, &rules, &limits);
         let rules = &rules.name;
@@ -160,13 +161,17 @@ fn cp_network_agrees_with_cp_engine_on_shipped_and_dataset_puzzles() {
         "puzzles/broken.txt",
         "puzzles/symbols.rmit",
         "puzzles/gaps-9x9.txt",
+        "puzzles/killer-4x4.rmit",
+        "puzzles/killer-9x9.cages",
+        "puzzles/killer-x.cages",
+        "puzzles/killer-batch.txt",
     ] {
         for (i, e) in read(file).iter().enumerate() {
             network_agrees_with_engine(&format!("{file} #{}", i + 1), &e.puzzle);
             compared += 1;
         }
     }
-    assert_eq!(compared, 10 + 270);
+    assert_eq!(compared, 10 + 270 + 6);
     let Some(dir) = common::datasets() else {
         eprintln!("../shared/datasets not found: dataset comparison skipped");
         return;
@@ -175,6 +180,7 @@ fn cp_network_agrees_with_cp_engine_on_shipped_and_dataset_puzzles() {
         ("9x9/9x9-magictour-top1465.txt", 300),
         ("9x9/9x9-serg-benchmark-multisolution.txt", 100),
         ("9x9/9x9-forum-hardest-1106.txt", 100),
+        ("killer/killer-krazydad-intermediate-8000.txt", 200),
     ] {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         let entries = format::read(&text, file, &ReadOptions::default()).unwrap();

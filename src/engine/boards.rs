@@ -28,6 +28,7 @@
 //! engine.
 
 use super::{Limits, Stats, Stop};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Most variables a [`Network`] holds: one bit each in a `u128` board.
@@ -79,6 +80,9 @@ pub struct Network {
     /// variables, the other's variables outside it): a value confined to the shared part in
     /// the permutation is removed from the rest of the other (locked candidates).
     overlaps: Vec<Vec<(u128, u128)>>,
+    /// Sum constraints: each variable of `mask` takes a distinct value, and together they take
+    /// one of the value sets of `combos`.
+    sums: Vec<(u128, Arc<[u16]>)>,
 }
 
 /// Most groups that take part in hidden singles: one bit each in a `u64` set of groups.
@@ -105,6 +109,7 @@ impl Network {
             live: 0,
             member_of: Box::new([0; MAX_VARS]),
             overlaps: Vec::new(),
+            sums: Vec::new(),
         })
     }
 
@@ -140,6 +145,15 @@ impl Network {
             self.groups[me] = mask;
             self.live |= 1 << me;
         }
+    }
+
+    /// Requires the variables of `group` to take distinct values that together make one of the
+    /// value sets `combos` (a bit per value), such as the sets of digits that reach a cage's
+    /// total. An empty `combos` has no solution.
+    pub fn sum(&mut self, group: &[usize], combos: Arc<[u16]>) {
+        self.all_different(group);
+        let mask = group.iter().fold(0u128, |m, &v| m | 1 << v);
+        self.sums.push((mask, combos));
     }
 
     /// Searches for assignments within the initial domains `doms` (a bit per value below
@@ -182,6 +196,8 @@ impl Network {
             // at every group.
             scanned: [self.all; V],
             done: [0; V],
+            // Nothing seen yet: the first pass looks at every sum.
+            summed: [0; V],
         };
         let full = u16::MAX >> (16 - V);
         for (v, &d) in doms.iter().enumerate() {
@@ -240,6 +256,8 @@ struct State<const V: usize> {
     scanned: [u128; V],
     /// For each value, the permutation groups where a solved variable holds it.
     done: [u64; V],
+    /// Each board as it was at the last pass over the sums.
+    summed: [u128; V],
 }
 
 impl<const V: usize> State<V> {
@@ -324,6 +342,13 @@ impl<const V: usize> State<V> {
             if placed {
                 continue;
             }
+            // Sums run at every fixpoint, a full assignment included: that is where they
+            // check the last values.
+            match self.sums(net) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
             let more = match locked.as_deref_mut() {
                 Some(last) => self.solved != net.all && self.locked_candidates(net, last),
                 None => false,
@@ -332,6 +357,61 @@ impl<const V: usize> State<V> {
                 return true;
             }
         }
+    }
+
+    /// The sums whose variables changed since the last pass keep only the value sets that
+    /// hold every fixed value, fit in the union of the domains and meet every domain; each
+    /// variable keeps the values of those sets. `None` when a sum has no set left, else
+    /// whether a value was removed.
+    fn sums(&mut self, net: &Network) -> Option<bool> {
+        if net.sums.is_empty() {
+            return Some(false);
+        }
+        let mut changed = 0u128;
+        for (seen, &b) in self.summed.iter_mut().zip(&self.boards) {
+            changed |= *seen ^ b;
+            *seen = b;
+        }
+        let mut removed = false;
+        for (mask, combos) in &net.sums {
+            if mask & changed == 0 {
+                continue;
+            }
+            let mut cells = [(0usize, 0u16); MAX_VALUES];
+            let mut k = 0;
+            let (mut fixed, mut union) = (0u16, 0u16);
+            each_bit(*mask, |var| {
+                let mut d = 0u16;
+                for (value, &b) in self.boards.iter().enumerate() {
+                    d |= ((b >> var) as u16 & 1) << value;
+                }
+                if d & d.wrapping_sub(1) == 0 {
+                    fixed |= d;
+                }
+                union |= d;
+                cells[k % MAX_VALUES] = (var, d);
+                k += 1;
+            });
+            let cells = &cells[..k.min(MAX_VALUES)];
+            let mut allowed = 0u16;
+            for &m in combos.iter() {
+                if m & fixed == fixed && union & m == m && cells.iter().all(|&(_, d)| d & m != 0) {
+                    allowed |= m;
+                }
+            }
+            if allowed == 0 {
+                return None;
+            }
+            for &(var, d) in cells {
+                let mut out = d & !allowed;
+                while out != 0 {
+                    self.boards[out.trailing_zeros() as usize % V] &= !(1 << var);
+                    out &= out - 1;
+                    removed = true;
+                }
+            }
+        }
+        Some(removed)
     }
 
     /// Locked candidates: in a permutation where a value's places all lie in the part it
@@ -575,6 +655,57 @@ mod tests {
             for s in found {
                 assert!((0..len).all(|i| s[i] != s[(i + 1) % len]));
             }
+        }
+    }
+
+    #[test]
+    fn sums_find_exactly_the_solutions_of_random_small_networks() {
+        let mut rng = Rng::new(11);
+        for case in 0..300 {
+            let vars = 3 + rng.below(4); // 3..=6
+            let values = 2 + rng.below(3); // 2..=4
+            let mut net = Network::new(vars, values).unwrap();
+            let mut groups = Vec::new();
+            let mut sums: Vec<(Vec<usize>, Vec<u16>)> = Vec::new();
+            for i in 0..1 + rng.below(4) {
+                let size = (1 + rng.below(values)).min(vars);
+                let mut g: Vec<usize> = (0..vars).collect();
+                rng.shuffle(&mut g);
+                g.truncate(size);
+                if i % 2 == 0 {
+                    net.all_different(&g);
+                } else {
+                    // a few value sets of the group's size, as a sum's combinations would be
+                    let combos: Vec<u16> = (0..1u16 << values)
+                        .filter(|m| m.count_ones() as usize == size && rng.below(2) == 0)
+                        .collect();
+                    net.sum(&g, combos.clone().into());
+                    sums.push((g.clone(), combos));
+                }
+                groups.push(g);
+            }
+            let full = (1u16 << values) - 1;
+            let doms: Vec<u16> = (0..vars)
+                .map(|_| match rng.below(4) {
+                    0 => full & rng.below(1 << values) as u16,
+                    _ => full,
+                })
+                .collect();
+            let mut expected: Vec<Vec<usize>> = brute_force(vars, values, &groups, &doms)
+                .into_iter()
+                .filter(|a| {
+                    sums.iter().all(|(g, combos)| {
+                        combos.contains(&g.iter().fold(0u16, |m, &v| m | 1 << a[v]))
+                    })
+                })
+                .collect();
+            let (_, mut found) = count(&net, &doms);
+            expected.sort();
+            found.sort();
+            assert_eq!(
+                found, expected,
+                "case {case}: groups {groups:?} sums {sums:?} doms {doms:?}"
+            );
         }
     }
 
