@@ -1,6 +1,6 @@
 //! The constraint-programming solver: the Sudoku model on the engine, with the domain word
 //! sized to the grid (u16 up to 16×16, u32 up to 32, u64 up to 64, wider words beyond), or on
-//! the engine's bitboard [`Network`] when the grid is small and has no cages.
+//! the engine's bitboard [`Network`] when the grid is small (killers there for a few nodes).
 
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Domain, Engine, Limits, MAX_VARS, Network, Stop, combinations_cached};
@@ -8,7 +8,8 @@ use crate::models::{Puzzle, RegionKind, Rules, sudoku};
 use std::cell::RefCell;
 
 /// The CP engine: all-different with naked and hidden singles (and Hall sets on killers and
-/// from 25×25), cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 without cages.
+/// from 25×25), cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
+/// their first few nodes).
 #[derive(Debug, Clone, Copy)]
 pub struct Cp;
 
