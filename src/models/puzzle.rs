@@ -215,11 +215,20 @@ impl Puzzle {
                 ));
             }
         }
-        let mut reachable = false;
-        crate::engine::for_each_combination(self.symbols.as_slice(), cells.len(), total, |_| {
-            reachable = true;
-            false
-        });
+        let weights = self.symbols.as_slice();
+        // Up to 16 symbols, the solver's per-thread table of every combination answers (it has
+        // at most C(16, 8) = 12,870 of them per total, and the solver reuses it); past that,
+        // listing them all could take very long, so the search stops at the first one.
+        let reachable = if weights.len() <= 16 {
+            !crate::engine::combinations_cached::<u64>(weights, cells.len(), total).is_empty()
+        } else {
+            let mut found = false;
+            crate::engine::for_each_combination(weights, cells.len(), total, |_| {
+                found = true;
+                false
+            });
+            found
+        };
         if !reachable {
             return Err(format!(
                 "no {} distinct symbols add up to {total}",
