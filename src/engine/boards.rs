@@ -147,10 +147,11 @@ impl Network {
         }
     }
 
-    /// Requires the variables of `group` to take distinct values that together make one of the
+    /// Requires the variables of `group` (at most 16) to take distinct values that together make one of the
     /// value sets `combos` (a bit per value), such as the sets of digits that reach a cage's
     /// total. An empty `combos` has no solution.
     pub fn sum(&mut self, group: &[usize], combos: Arc<[u16]>) {
+        assert!(group.len() <= MAX_VALUES, "a sum has at most 16 variables");
         self.all_different(group);
         let mask = group.iter().fold(0u128, |m, &v| m | 1 << v);
         self.sums.push((mask, combos));
@@ -684,13 +685,7 @@ mod tests {
                 }
                 groups.push(g);
             }
-            let full = (1u16 << values) - 1;
-            let doms: Vec<u16> = (0..vars)
-                .map(|_| match rng.below(4) {
-                    0 => full & rng.below(1 << values) as u16,
-                    _ => full,
-                })
-                .collect();
+            let doms = random_domains(&mut rng, vars, values);
             let mut expected: Vec<Vec<usize>> = brute_force(vars, values, &groups, &doms)
                 .into_iter()
                 .filter(|a| {
@@ -707,6 +702,18 @@ mod tests {
                 "case {case}: groups {groups:?} sums {sums:?} doms {doms:?}"
             );
         }
+    }
+
+    /// A domain per variable: a quarter of them random subsets (empty ones included), the rest
+    /// every value.
+    fn random_domains(rng: &mut Rng, vars: usize, values: usize) -> Vec<u16> {
+        let full = (1u16 << values) - 1;
+        (0..vars)
+            .map(|_| match rng.below(4) {
+                0 => full & rng.below(1 << values) as u16,
+                _ => full,
+            })
+            .collect()
     }
 
     /// Every assignment of `values` values to the variables that keeps `doms` and the groups.
@@ -761,13 +768,7 @@ mod tests {
                 net.all_different(&g);
                 groups.push(g);
             }
-            let full = (1u16 << values) - 1;
-            let doms: Vec<u16> = (0..vars)
-                .map(|_| match rng.below(4) {
-                    0 => full & rng.below(1 << values) as u16,
-                    _ => full,
-                })
-                .collect();
+            let doms = random_domains(&mut rng, vars, values);
             let mut expected = brute_force(vars, values, &groups, &doms);
             let (_, mut found) = count(&net, &doms);
             expected.sort();
