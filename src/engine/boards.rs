@@ -14,15 +14,19 @@
 //!   nowhere is a conflict. A value's board is scanned again only when it changed since its
 //!   last scan;
 //! - **locked candidates,** at the root only: where two permutations share variables and a
-//!   value's places in one lie in the shared part, the value leaves the rest of the other.
+//!   value's places in one lie in the shared part, the value leaves the rest of the other;
+//! - **sums** ([`Network::sum`]), at every fixpoint: a group of distinct variables keeps the
+//!   value sets (such as a killer cage's digit combinations) that hold its fixed values and
+//!   fit its domains, and each variable keeps the values of those sets.
 //!
 //! Search branches on a variable with the fewest values (bit-sliced counts again; the most
 //! unfixed peers break ties), tries its smallest value on a copy of the state (a few hundred
 //! bytes) and removes that value in place for the other branch. Nothing is allocated during
 //! search.
 //!
-//! Below the root it draws the same conclusions as [`AllDifferent`](super::AllDifferent)
-//! posted on each group (naked singles, hidden singles in permutations, empty domains). Tests
+//! Below the root and without sums it draws the same conclusions as
+//! [`AllDifferent`](super::AllDifferent) posted on each group (naked singles, hidden singles in
+//! permutations, empty domains); its sums see less than [`CageSum`](super::CageSum). Tests
 //! compare it with brute force on random small networks, and the CP solver's tests compare it
 //! with the general engine. It has no trace logs: a caller that wants them runs the general
 //! engine.

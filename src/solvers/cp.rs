@@ -127,19 +127,19 @@ fn run_network(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Option<Outcom
         };
         // Killers get the network for a few nodes only: its sums see less than the engine's
         // cage propagators, and hard killers need what they see.
-        let budget = Limits {
-            nodes: Some(limits.nodes.map_or(KILLER_NODES, |n| n.min(KILLER_NODES))),
-            ..*limits
+        let here = if killer {
+            Limits {
+                nodes: Some(limits.nodes.map_or(KILLER_NODES, |n| n.min(KILLER_NODES))),
+                ..*limits
+            }
+        } else {
+            *limits
         };
-        let searched = net.search(
-            &doms[..n * n],
-            if killer { &budget } else { limits },
-            |values| {
-                if solution.is_none() {
-                    solution = Some(values.to_vec());
-                }
-            },
-        );
+        let searched = net.search(&doms[..n * n], &here, |values| {
+            if solution.is_none() {
+                solution = Some(values.to_vec());
+            }
+        });
         if killer && searched.0 == Stop::NodeLimit && limits.nodes.is_none_or(|n| n > KILLER_NODES)
         {
             return None;
