@@ -377,6 +377,20 @@ impl<const V: usize> State<V> {
             changed |= *seen ^ b;
             *seen = b;
         }
+        // The variables of the sums to look at, and their domains (a bit per value), read off
+        // the boards once: a u128 shift per variable and value costs more than the pass.
+        let needed = net
+            .sums
+            .iter()
+            .filter(|(mask, _)| mask & changed != 0)
+            .fold(0u128, |n, (mask, _)| n | mask);
+        if needed == 0 {
+            return Some(false);
+        }
+        let mut doms = [0u16; MAX_VARS];
+        for (value, &b) in self.boards.iter().enumerate() {
+            each_bit(b & needed, |var| doms[var % MAX_VARS] |= 1 << value);
+        }
         let mut removed = false;
         for (mask, combos) in &net.sums {
             if mask & changed == 0 {
@@ -386,10 +400,7 @@ impl<const V: usize> State<V> {
             let mut k = 0;
             let (mut fixed, mut union) = (0u16, 0u16);
             each_bit(*mask, |var| {
-                let mut d = 0u16;
-                for (value, &b) in self.boards.iter().enumerate() {
-                    d |= ((b >> var) as u16 & 1) << value;
-                }
+                let d = doms[var % MAX_VARS];
                 if d & d.wrapping_sub(1) == 0 {
                     fixed |= d;
                 }
