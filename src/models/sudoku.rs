@@ -308,6 +308,82 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<House
     out
 }
 
+/// [`house_sums`] on grids of at most 128 cells, each set of cells a bit mask (`houses`: each
+/// region's cells): the same sums in another order, without names, for a caller that derives
+/// them for every puzzle of a batch. `None` on a larger grid.
+pub fn house_sum_masks(puzzle: &Puzzle, houses: &[u128]) -> Option<Vec<(u128, u64)>> {
+    let n = puzzle.size();
+    let cages = puzzle.cages();
+    if n * n > 128 || cages.len() > 128 {
+        return None;
+    }
+    let all: u64 = puzzle.symbols().as_slice().iter().sum();
+    let mut cage_of = [u8::MAX; 128];
+    let mut cage_masks = [0u128; 128];
+    let mut covered = 0u128;
+    for (i, cage) in cages.iter().enumerate() {
+        for &c in &cage.cells {
+            cage_of[c] = i as u8;
+            cage_masks[i] |= 1 << c;
+        }
+        covered |= cage_masks[i];
+    }
+    // Cells and total of the cages in a set (bit k: cage k).
+    let cells_and_total = |mut set: u128| {
+        let (mut cells, mut total) = (0u128, 0u64);
+        while set != 0 {
+            let k = set.trailing_zeros() as usize;
+            set &= set - 1;
+            cells |= cage_masks[k];
+            total += cages[k].total;
+        }
+        (cells, total)
+    };
+    let mut out: Vec<(u128, u64)> = Vec::with_capacity(3 * houses.len());
+    let mut add = |cells: u128, total: u64| {
+        if cells != 0 && (cells.count_ones() as usize) < n && !out.iter().any(|s| s.0 == cells) {
+            out.push((cells, total));
+        }
+    };
+    for &house in houses {
+        // The cages meeting the house, split into those inside it and those sticking out.
+        let (mut inside, mut touching) = (0u128, 0u128);
+        let mut rest = house & covered;
+        while rest != 0 {
+            let k = cage_of[rest.trailing_zeros() as usize];
+            let cage = cage_masks[k as usize];
+            rest &= !cage;
+            if cage & !house == 0 {
+                inside |= 1 << k;
+            } else {
+                touching |= 1 << k;
+            }
+        }
+        let (inside_cells, inside_total) = cells_and_total(inside);
+        let (touching_cells, touching_total) = cells_and_total(touching);
+        if inside != 0 && inside_total <= all {
+            add(house & !inside_cells, all - inside_total);
+            if inside.count_ones() > 1 {
+                let mut each = inside;
+                while each != 0 {
+                    let k = each.trailing_zeros() as usize;
+                    each &= each - 1;
+                    add(house & !cage_masks[k], all.saturating_sub(cages[k].total));
+                }
+            }
+        }
+        let outside = touching_cells & !house;
+        if house & !covered == 0
+            && touching != 0
+            && inside_total + touching_total >= all
+            && houses.iter().any(|&r| outside & !r == 0)
+        {
+            add(outside, inside_total + touching_total - all);
+        }
+    }
+    Some(out)
+}
+
 /// A linear equation the rule of 45 derives over a union of houses, whose cells need not be
 /// distinct: `Σ plus − Σ minus = total`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -929,6 +1005,44 @@ mod sum_tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn house_sum_masks_equal_house_sums() {
+        let rules = Rules::builtin("killer").unwrap();
+        let x = Rules::builtin("killer-x").unwrap();
+        let mut puzzles = vec![killer().0];
+        for file in [
+            "killer-batch.txt",
+            "killer-9x9.cages",
+            "killer-x.cages",
+            "killer-4x4.rmit",
+        ] {
+            let path = format!("{}/puzzles/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let entries = crate::format::read(&text, file, &Default::default()).unwrap();
+            puzzles.extend(entries.into_iter().map(|e| e.puzzle));
+        }
+        let mut derived = 0;
+        for p in &puzzles {
+            for rules in [&rules, &x] {
+                let regions = regions(rules, p.size(), p.box_size());
+                let mut expected: Vec<(u128, u64)> = house_sums(p, &regions, false)
+                    .iter()
+                    .map(|s| (s.cells.iter().fold(0, |m, &c| m | 1 << c), s.total))
+                    .collect();
+                let houses: Vec<u128> = regions
+                    .iter()
+                    .map(|r| r.cells().fold(0, |m, c| m | 1 << c))
+                    .collect();
+                let mut got = house_sum_masks(p, &houses).unwrap();
+                expected.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(got, expected);
+                derived += got.len();
+            }
+        }
+        assert!(derived > 100, "{derived}");
     }
 
     #[test]
