@@ -63,7 +63,7 @@ const CLOCK_EVERY: u64 = 64;
 /// assert_eq!(stats.solutions, 4);
 /// assert!(squares.iter().all(|s| s[0] == 0));
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Network {
     vars: usize,
     values: usize,
@@ -87,6 +87,36 @@ pub struct Network {
     /// Sum constraints: each variable of `mask` takes a distinct value, and together they take
     /// one of the value sets of `combos`.
     sums: Vec<(u128, Arc<[u16]>)>,
+}
+
+impl Clone for Network {
+    fn clone(&self) -> Self {
+        Network {
+            vars: self.vars,
+            values: self.values,
+            all: self.all,
+            peers: self.peers.clone(),
+            groups: self.groups.clone(),
+            live: self.live,
+            member_of: self.member_of.clone(),
+            overlaps: self.overlaps.clone(),
+            sums: self.sums.clone(),
+        }
+    }
+
+    /// Copies `source` into the allocations `self` already has: a caller that adds sums to a
+    /// copy of one base network for every puzzle of a batch allocates nothing.
+    fn clone_from(&mut self, source: &Self) {
+        self.vars = source.vars;
+        self.values = source.values;
+        self.all = source.all;
+        self.peers.clone_from(&source.peers);
+        self.groups.clone_from(&source.groups);
+        self.live = source.live;
+        self.member_of.clone_from(&source.member_of);
+        self.overlaps.clone_from(&source.overlaps);
+        self.sums.clone_from(&source.sums);
+    }
 }
 
 /// Most groups that take part in hidden singles: one bit each in a `u64` set of groups.

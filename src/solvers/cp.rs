@@ -4,8 +4,11 @@
 
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Domain, Engine, Limits, MAX_VARS, Network, Stop, combinations_cached};
-use crate::models::{Puzzle, RegionKind, Rules, sudoku};
+use crate::models::sudoku;
+use crate::models::{Puzzle, RegionKind, Rules};
+use hashbrown::HashMap;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 /// The CP engine: all-different with naked and hidden singles (and Hall sets on killers and
 /// from 25×25), cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
@@ -82,9 +85,8 @@ const KILLER_NODES: u64 = 200;
 /// a killer that needs more than [`KILLER_NODES`] nodes goes to the engine (`None`).
 fn run_network(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Option<Outcome> {
     thread_local! {
-        /// This thread's last network, with the size and regions it was built for.
-        static NETWORK: RefCell<Option<(usize, Vec<RegionKind>, Network)>> =
-            const { RefCell::new(None) };
+        /// This thread's networks and combination tables, kept from puzzle to puzzle.
+        static CACHE: RefCell<Option<Cache>> = const { RefCell::new(None) };
     }
     let n = puzzle.size();
     let killer = rules.cages && !puzzle.cages().is_empty();
@@ -99,31 +101,19 @@ fn run_network(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Option<Outcom
         }
     }
     let mut solution = None;
-    let (stop, stats) = NETWORK.with(|cell| {
+    let (stop, stats) = CACHE.with(|cell| {
         let mut slot = cell.borrow_mut();
         if !slot
             .as_ref()
-            .is_some_and(|(size, kinds, _)| *size == n && *kinds == rules.all_different)
+            .is_some_and(|c| c.n == n && c.kinds == rules.all_different)
         {
-            let mut net = Network::new(n * n, n)?;
-            for region in sudoku::regions(rules, n, puzzle.box_size()) {
-                let cells: Vec<usize> = region.cells().collect();
-                net.all_different(&cells);
-            }
-            *slot = Some((n, rules.all_different.clone(), net));
+            *slot = Some(Cache::new(puzzle, rules)?);
         }
-        let (_, _, base) = slot.as_ref()?;
-        let mut with_sums;
+        let cache = slot.as_mut()?;
         let net = if killer {
-            with_sums = base.clone();
-            let weights = puzzle.symbols().as_slice();
-            for cage in puzzle.cages() {
-                let combos = combinations_cached::<u16>(weights, cage.cells.len(), cage.total);
-                with_sums.sum(&cage.cells, combos.into());
-            }
-            &with_sums
+            cache.with_sums(puzzle)?
         } else {
-            base
+            &cache.base
         };
         // Killers get the network for a few nodes only: its sums see less than the engine's
         // cage propagators, and hard killers need what they see.
@@ -152,4 +142,78 @@ fn run_network(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Option<Outcom
         stop,
         stats: stats.into(),
     })
+}
+
+/// What `run_network` keeps on a thread from puzzle to puzzle: the all-different network of
+/// the last size and rules, a copy of it that takes each killer's sums, and the combination
+/// tables of the last symbols.
+struct Cache {
+    n: usize,
+    kinds: Vec<RegionKind>,
+    /// Each region's cells, a bit per cell.
+    houses: Vec<u128>,
+    base: Network,
+    killer: Network,
+    weights: Vec<u64>,
+    combos: HashMap<(usize, u64), Arc<[u16]>>,
+}
+
+impl Cache {
+    /// The network of `puzzle`'s size under `rules`; `None` past the network's limits.
+    fn new(puzzle: &Puzzle, rules: &Rules) -> Option<Self> {
+        let n = puzzle.size();
+        let regions = sudoku::regions(rules, n, puzzle.box_size());
+        let mut base = Network::new(n * n, n)?;
+        let mut houses = Vec::with_capacity(regions.len());
+        for region in &regions {
+            let cells: Vec<usize> = region.cells().collect();
+            base.all_different(&cells);
+            houses.push(cells.iter().fold(0u128, |m, &c| m | 1 << c));
+        }
+        Some(Cache {
+            n,
+            kinds: rules.all_different.clone(),
+            houses,
+            killer: base.clone(),
+            base,
+            weights: Vec::new(),
+            combos: HashMap::new(),
+        })
+    }
+
+    /// The base network with `puzzle`'s cages and the rule-of-45 sums of its houses; `None` past
+    /// the network's limits.
+    fn with_sums(&mut self, puzzle: &Puzzle) -> Option<&Network> {
+        let weights = puzzle.symbols().as_slice();
+        if self.weights != weights {
+            self.weights = weights.to_vec();
+            self.combos.clear();
+        }
+        let mut combos = |k: usize, total: u64| {
+            Arc::clone(
+                self.combos
+                    .entry((k, total))
+                    .or_insert_with(|| combinations_cached::<u16>(weights, k, total).into()),
+            )
+        };
+        self.killer.clone_from(&self.base);
+        for cage in puzzle.cages() {
+            let combos = combos(cage.cells.len(), cage.total);
+            self.killer.sum(&cage.cells, combos);
+        }
+        // The rule of 45 on each house: without it the network guessed 19 times a puzzle on
+        // krazydad, with it 0.1 times.
+        for (mask, total) in sudoku::house_sum_masks(puzzle, &self.houses)? {
+            let mut cells = [0usize; 16];
+            let mut k = 0;
+            let mut rest = mask;
+            while rest != 0 && k < cells.len() {
+                cells[k] = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                k += 1;
+            }
+            self.killer.sum(&cells[..k], combos(k, total));
+        }
+        Some(&self.killer)
+    }
 }
