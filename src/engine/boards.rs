@@ -84,9 +84,8 @@ pub struct Network {
     /// variables, the other's variables outside it): a value confined to the shared part in
     /// the permutation is removed from the rest of the other (locked candidates).
     overlaps: Vec<Vec<(u128, u128)>>,
-    /// Sum constraints: each variable of `mask` takes a distinct value, and together they take
-    /// one of the value sets of `combos`.
-    sums: Vec<(u128, Arc<[u16]>)>,
+    /// Sum constraints.
+    sums: Vec<Sum>,
 }
 
 impl Clone for Network {
@@ -117,6 +116,19 @@ impl Clone for Network {
         self.overlaps.clone_from(&source.overlaps);
         self.sums.clone_from(&source.sums);
     }
+}
+
+/// A sum constraint: its variables take distinct values, which together make one of the value
+/// sets of `combos`.
+#[derive(Debug, Clone)]
+struct Sum {
+    /// Its variables, a bit each.
+    mask: u128,
+    /// Its variables, `len` of them.
+    vars: [u8; MAX_VALUES],
+    len: usize,
+    /// The value sets, a bit per value.
+    combos: Arc<[u16]>,
 }
 
 /// Most groups that take part in hidden singles: one bit each in a `u64` set of groups.
@@ -186,9 +198,24 @@ impl Network {
     /// total. An empty `combos` has no solution.
     pub fn sum(&mut self, group: &[usize], combos: Arc<[u16]>) {
         assert!(group.len() <= MAX_VALUES, "a sum has at most 16 variables");
-        self.all_different(group);
         let mask = group.iter().fold(0u128, |m, &v| m | 1 << v);
-        self.sums.push((mask, combos));
+        // A group already pairwise distinct (part of a house) adds no constraint of its own.
+        if group
+            .iter()
+            .any(|&v| self.peers[v] | 1 << v != self.peers[v] | mask)
+        {
+            self.all_different(group);
+        }
+        let mut vars = [0u8; MAX_VALUES];
+        for (slot, &v) in vars.iter_mut().zip(group) {
+            *slot = v as u8;
+        }
+        self.sums.push(Sum {
+            mask,
+            vars,
+            len: group.len(),
+            combos,
+        });
     }
 
     /// Searches for assignments within the initial domains `doms` (a bit per value below
@@ -412,8 +439,8 @@ impl<const V: usize> State<V> {
         let needed = net
             .sums
             .iter()
-            .filter(|(mask, _)| mask & changed != 0)
-            .fold(0u128, |n, (mask, _)| n | mask);
+            .filter(|sum| sum.mask & changed != 0)
+            .fold(0u128, |n, sum| n | sum.mask);
         if needed == 0 {
             return Some(false);
         }
@@ -422,33 +449,34 @@ impl<const V: usize> State<V> {
             each_bit(b & needed, |var| doms[var % MAX_VARS] |= 1 << value);
         }
         let mut removed = false;
-        for (mask, combos) in &net.sums {
-            if mask & changed == 0 {
+        for sum in &net.sums {
+            if sum.mask & changed == 0 {
                 continue;
             }
-            let mut cells = [(0usize, 0u16); MAX_VALUES];
-            let mut k = 0;
+            let vars = &sum.vars[..sum.len.min(MAX_VALUES)];
+            let mut cells = [0u16; MAX_VALUES];
             let (mut fixed, mut union) = (0u16, 0u16);
-            each_bit(*mask, |var| {
-                let d = doms[var % MAX_VARS];
-                if d & d.wrapping_sub(1) == 0 {
-                    fixed |= d;
+            for (d, &var) in cells.iter_mut().zip(vars) {
+                *d = doms[var as usize % MAX_VARS];
+                if *d & d.wrapping_sub(1) == 0 {
+                    fixed |= *d;
                 }
-                union |= d;
-                cells[k % MAX_VALUES] = (var, d);
-                k += 1;
-            });
-            let cells = &cells[..k.min(MAX_VALUES)];
+                union |= *d;
+            }
+            let cells = &cells[..vars.len()];
             let mut allowed = 0u16;
-            for &m in combos.iter() {
-                if m & fixed == fixed && union & m == m && cells.iter().all(|&(_, d)| d & m != 0) {
+            for &m in sum.combos.iter() {
+                if m & fixed == fixed && union & m == m && cells.iter().all(|&d| d & m != 0) {
                     allowed |= m;
                 }
             }
             if allowed == 0 {
                 return None;
             }
-            for &(var, d) in cells {
+            if union & !allowed == 0 {
+                continue;
+            }
+            for (&d, &var) in cells.iter().zip(vars) {
                 let mut out = d & !allowed;
                 while out != 0 {
                     self.boards[out.trailing_zeros() as usize % V] &= !(1 << var);
