@@ -71,18 +71,17 @@ fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
 }
 
 /// Nodes a killer gets on the network before it goes to the general engine. The network's sums
-/// see less than the engine's cage propagators (no matchings, no rule-of-45 sums), so it
-/// guesses more, but its nodes are cheap. Callgrind, `solve` of the first 300 krazydad killers:
-/// 750 M instructions on the engine alone, 266 M on the network alone, 243 M with 1,000 nodes
-/// and 233 M with 200. The rule-of-45 house sums on the network too cost more to derive than
-/// they saved (246 M). Hard killers (the ISS set) need the engine: on the network alone 48
-/// of 63 were decided in 5 s.
+/// see less than the engine's cage propagators (no matchings, no sums over several houses), so
+/// it guesses more, but its nodes are cheap. Callgrind, `solve` of the first 1,000 krazydad
+/// killers: 325.8 M instructions with 50 nodes, 317.4 M with 200 or 1,000. Hard killers (the
+/// ISS set) need the engine: on the network alone, 15 of its 20 hardest puzzles were still
+/// undecided after 10 s (several million nodes each).
 const KILLER_NODES: u64 = 200;
 
 /// Largest rule-of-45 house sum a killer's network gets. Callgrind, `solve` of the first 1,000
-/// krazydad killers: 1,176 M instructions without house sums (19 guesses a puzzle), 405 M with
-/// all of them (0.5), 335 M up to 5 cells, 325 M up to 4. Bigger sums have many combinations,
-/// so they prune little for what a pass over them costs.
+/// krazydad killers: 723.0 M instructions without house sums (13.1 guesses a puzzle), 398.0 M
+/// with all of them (0.3), 327.2 M up to 5 cells (0.7), 317.4 M up to 4 (1.2). Bigger sums
+/// have more combinations, so a pass over them costs more than they prune.
 const HOUSE_SUM_CELLS: usize = 4;
 
 /// Solves on the bitboard [`Network`] when it applies: at most 128 cells and 16 symbols (4×4
