@@ -685,6 +685,22 @@ mod tests {
     }
 
     #[test]
+    fn clone_from_forgets_the_sums_and_groups_it_overwrites() {
+        let latin = grid(4, 2, false);
+        let sudoku = grid(4, 2, true);
+        let mut net = sudoku.clone();
+        // The top-left pair takes {0, 1} and the cells (0, 5) differ: fewer squares.
+        net.sum(&[0, 1], Arc::from(vec![0b0011u16]));
+        net.all_different(&[0, 5]);
+        let with_sums = count(&net, &[0b1111; 16]).0;
+        assert!(with_sums < 288, "{with_sums}");
+        net.clone_from(&latin);
+        assert_eq!(count(&net, &[0b1111; 16]).0, 576);
+        net.clone_from(&sudoku);
+        assert_eq!(count(&net, &[0b1111; 16]).0, 288);
+    }
+
+    #[test]
     fn clashing_givens_have_no_solution() {
         let mut doms = [0b1111u16; 16];
         doms[0] = 0b0001;
