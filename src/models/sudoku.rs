@@ -986,9 +986,8 @@ mod sum_tests {
         out
     }
 
-    #[test]
-    fn union_sums_by_counting_equal_union_sums_by_marking() {
-        let rules = Rules::builtin("killer").unwrap();
+    /// [`killer`] and every killer the project ships in `puzzles/`.
+    fn killers() -> Vec<Puzzle> {
         let mut puzzles = vec![killer().0];
         for file in [
             "killer-batch.txt",
@@ -1001,6 +1000,13 @@ mod sum_tests {
             let entries = crate::format::read(&text, file, &Default::default()).unwrap();
             puzzles.extend(entries.into_iter().map(|e| e.puzzle));
         }
+        puzzles
+    }
+
+    #[test]
+    fn union_sums_by_counting_equal_union_sums_by_marking() {
+        let rules = Rules::builtin("killer").unwrap();
+        let puzzles = killers();
         assert!(puzzles.len() > 3);
         for p in &puzzles {
             for named in [false, true] {
@@ -1016,18 +1022,7 @@ mod sum_tests {
     fn house_sum_masks_equal_house_sums() {
         let rules = Rules::builtin("killer").unwrap();
         let x = Rules::builtin("killer-x").unwrap();
-        let mut puzzles = vec![killer().0];
-        for file in [
-            "killer-batch.txt",
-            "killer-9x9.cages",
-            "killer-x.cages",
-            "killer-4x4.rmit",
-        ] {
-            let path = format!("{}/puzzles/{file}", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(&path).unwrap();
-            let entries = crate::format::read(&text, file, &Default::default()).unwrap();
-            puzzles.extend(entries.into_iter().map(|e| e.puzzle));
-        }
+        let puzzles = killers();
         let (mut derived, mut cut) = (0, 0);
         for p in &puzzles {
             for rules in [&rules, &x] {
