@@ -1035,7 +1035,7 @@ mod sum_tests {
                     .iter()
                     .map(|r| r.cells().fold(0, |m, c| m | 1 << c))
                     .collect();
-                let mut got = house_sum_masks(p, &houses, 9).unwrap();
+                let mut got = house_sum_masks(p, &houses, p.size()).unwrap();
                 let small = house_sum_masks(p, &houses, 3).unwrap();
                 let kept: Vec<&(u128, u64)> =
                     got.iter().filter(|s| s.0.count_ones() <= 3).collect();
