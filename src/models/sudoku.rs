@@ -381,6 +381,7 @@ pub fn house_sum_masks(
         if house & !covered == 0
             && touching != 0
             && inside_total + touching_total >= all
+            && outside.count_ones() as usize <= max_cells
             && houses.iter().any(|&r| outside & !r == 0)
         {
             add(outside, inside_total + touching_total - all);
