@@ -76,7 +76,7 @@ pub struct Network {
     /// locked candidates (any others still separate their variables). Padded with empty
     /// groups, so indexing it needs no bounds check.
     groups: Box<[u128; MAX_PERMUTATIONS]>,
-    /// Bit `i` for each permutation `groups[i]`: bits `0..count`.
+    /// Bit `i` for each permutation `groups[i]` in use: the low bits, one per permutation.
     live: u64,
     /// For each variable, the permutations it belongs to (bit `i`: `groups[i]`).
     member_of: Box<[u64; MAX_VARS]>,
@@ -193,9 +193,10 @@ impl Network {
         }
     }
 
-    /// Requires the variables of `group` (at most 16) to take distinct values that together make one of the
-    /// value sets `combos` (a bit per value), such as the sets of digits that reach a cage's
-    /// total. An empty `combos` has no solution.
+    /// Requires the variables of `group` (at most 16) to take distinct values that together
+    /// make one of the value sets `combos` (a bit per value), such as the sets of digits that
+    /// reach a cage's total. An empty `combos` has no solution. A group whose variables are
+    /// pairwise peers already (inside one group, say) adds no all-different of its own.
     pub fn sum(&mut self, group: &[usize], combos: Arc<[u16]>) {
         assert!(group.len() <= MAX_VALUES, "a sum has at most 16 variables");
         let mask = group.iter().fold(0u128, |m, &v| m | 1 << v);
