@@ -256,8 +256,12 @@ impl<D: Domain> Engine<D> {
         match self.propagate() {
             Ok(()) => true,
             Err(conflict) => {
-                if let Some(w) = self.weights.get_mut(conflict.prop.0 as usize) {
+                let p = conflict.prop.0 as usize;
+                if let Some(w) = self.weights.get_mut(p) {
                     *w += 1;
+                    for v in &self.watched[p] {
+                        self.var_weights[v.index()] += 1;
+                    }
                 }
                 false
             }
@@ -281,11 +285,7 @@ impl<D: Domain> Engine<D> {
             if n <= 1 {
                 continue;
             }
-            let w: u64 = self.watchers[i]
-                .iter()
-                .map(|w| u64::from(self.weights[w.prop.0 as usize]))
-                .sum::<u64>()
-                .max(1);
+            let w = self.var_weights[i].max(1);
             // n / w < bn / bw  <=>  n * bw < bn * w
             if best.is_none_or(|(bn, bw, _)| n * bw < bn * w) {
                 best = Some((n, w, i));
@@ -406,6 +406,15 @@ mod tests {
         assert_eq!(n, 0);
         assert!(e.stats().restarts > 0, "{:?}", e.stats());
         assert!(plain.stats().failures > RESTART_UNIT);
+        // Each variable's weight is still the sum over its watches, after the failures.
+        for (i, watches) in e.watchers.iter().enumerate() {
+            let sum: u64 = watches
+                .iter()
+                .map(|w| u64::from(e.weights[w.prop.0 as usize]))
+                .sum();
+            assert_eq!(e.var_weights[i], sum, "variable {i}");
+        }
+        assert!(e.weights.iter().any(|&w| w > 1));
     }
 
     #[test]
