@@ -64,6 +64,7 @@ mod matching;
 mod propagator;
 mod queue;
 mod rng;
+mod same_values;
 mod search;
 mod trail;
 
@@ -76,4 +77,5 @@ pub use linear_sum::LinearSum;
 pub use matching::Matcher;
 pub use propagator::{Conflict, Priority, PropId, Propagator, VarId, WakeOn};
 pub use rng::Rng;
+pub use same_values::SameValues;
 pub use search::{Heuristic, Limits, RESTART_UNIT, Stats, Stop, Strategy, ValueOrder};

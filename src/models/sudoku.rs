@@ -6,7 +6,7 @@ use super::puzzle::{Cage, Puzzle};
 use super::rules::{RegionKind, Rules};
 use crate::engine::{
     AllDifferent, CageSum, Conflict, Domain, Engine, HallSets, Heuristic, Labels, LinearSum,
-    Snapshot, Strategy, VarId, combinations_cached,
+    SameValues, Snapshot, Strategy, VarId, combinations_cached,
 };
 use hashbrown::HashMap;
 use std::any::Any;
@@ -213,6 +213,50 @@ fn regions_of_cells(regions: &[Region], n: usize) -> (usize, Vec<usize>) {
         }
     }
     (per, slots)
+}
+
+/// Two regions sharing two cells or more (a row and a box, a diagonal and a box): the cells
+/// of each outside the other take the same symbols, those the shared cells do not take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Overlap {
+    /// The first region's index in the list of regions.
+    pub a: usize,
+    /// The second region's index, after `a`.
+    pub b: usize,
+    /// The cells of `a` outside `b`.
+    pub rest_a: Vec<usize>,
+    /// The cells of `b` outside `a`.
+    pub rest_b: Vec<usize>,
+}
+
+/// Every pair of `regions` (of an n×n grid) that share two cells or more.
+pub fn overlaps(regions: &[Region], n: usize) -> Vec<Overlap> {
+    let (kinds, house_of) = regions_of_cells(regions, n);
+    let houses = |c: usize| &house_of[c * kinds..(c + 1) * kinds];
+    let mut out = Vec::new();
+    let mut shared = vec![0usize; regions.len()];
+    for (a, region) in regions.iter().enumerate() {
+        shared.fill(0);
+        for c in region.cells() {
+            for &h in houses(c) {
+                if h != usize::MAX && h > a {
+                    shared[h] += 1;
+                }
+            }
+        }
+        for (b, _) in shared.iter().enumerate().filter(|&(_, &k)| k >= 2) {
+            let outside = |r: &Region, other: usize| -> Vec<usize> {
+                r.cells().filter(|&c| !houses(c).contains(&other)).collect()
+            };
+            out.push(Overlap {
+                a,
+                b,
+                rest_a: outside(region, b),
+                rest_b: outside(&regions[b], a),
+            });
+        }
+    }
+    out
 }
 
 /// The rule of 45 (every region holds each symbol once, so its cells add up to the sum of the
@@ -696,6 +740,28 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
             engine.post(h.after_guess());
         }
     }
+    // Locked candidates, below the first guess, from 25×25 up: where two regions overlap in
+    // two cells or more, their rests take the same symbols. 25×25 (bench, 2 threads, 2 s):
+    // 2,096 → 2,099 of 2,100 decided, 14.1 → 9.2 ms mean; puzzles with 343 gaps 206 → 94 ms,
+    // empty grids 7.8 → 13.7 ms. On 16×16 they made it slower (218 → 404 µs a puzzle).
+    if n >= 25 {
+        for overlap in overlaps(&all_regions, n) {
+            let name = if labelled {
+                format!(
+                    "same values({} \\ {}, {} \\ {})",
+                    all_regions[overlap.a],
+                    all_regions[overlap.b],
+                    all_regions[overlap.b],
+                    all_regions[overlap.a]
+                )
+            } else {
+                String::new()
+            };
+            let a = overlap.rest_a.iter().map(|&c| vars[c]).collect();
+            let b = overlap.rest_b.iter().map(|&c| vars[c]).collect();
+            engine.post(SameValues::new(name, a, b, engine.domains()).after_guess());
+        }
+    }
     if rules.cages {
         // The houses each cell lies in (at most one per kind of region), for locked values.
         let (kinds, house_of) = regions_of_cells(&all_regions, n);
@@ -1017,6 +1083,40 @@ mod sum_tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn overlaps_are_the_line_box_pairs_and_their_rests() {
+        let rows = regions(&Rules::sudoku(), 9, 3);
+        let found = overlaps(&rows, 9);
+        // Each box meets three rows and three columns in three cells.
+        assert_eq!(found.len(), 54);
+        for o in &found {
+            let (a, b) = (rows[o.a], rows[o.b]);
+            assert!(o.a < o.b && [a.kind, b.kind].contains(&RegionKind::Box));
+            assert_eq!((o.rest_a.len(), o.rest_b.len()), (6, 6));
+            assert!(o.rest_a.iter().all(|c| a.cells().any(|x| x == *c)));
+            assert!(o.rest_a.iter().all(|c| b.cells().all(|x| x != *c)));
+            assert!(o.rest_b.iter().all(|c| a.cells().all(|x| x != *c)));
+        }
+        // Row 0 and box 0: the row's cells 3..9 and the box's second and third rows.
+        let first = found
+            .iter()
+            .find(|o| {
+                rows[o.a]
+                    == Region {
+                        kind: RegionKind::Row,
+                        index: 0,
+                        n: 9,
+                        k: 3,
+                    }
+            })
+            .expect("row 0 meets box 0");
+        assert_eq!(first.rest_a, [3, 4, 5, 6, 7, 8]);
+        assert_eq!(first.rest_b, [9, 10, 11, 18, 19, 20]);
+        // Each diagonal meets three boxes in three cells, and each line in one only.
+        let x = regions(&Rules::builtin("killer-x").unwrap(), 9, 3);
+        assert_eq!(overlaps(&x, 9).len(), 60);
     }
 
     #[test]
