@@ -151,36 +151,52 @@ impl<D: Domain> HallSets<D> {
         self.after_guess = true;
         self
     }
+}
 
-    /// Whether a Hall set can exist among the unfixed variables: `s` of them (2 ≤ s < all
-    /// unfixed) with at most `s` values each. Without one, the matching filter removes nothing
-    /// beyond what the singles and the pigeonhole rule of the [`AllDifferent`] beside it
-    /// already do (the filter prunes only across a proper subset closed under "can take the
-    /// value matched to"), so the run is skipped. This costs one pass over the domains.
-    fn may_have_hall_set(&self, cx: &Ctx<'_, D>) -> bool {
-        if self.vars.len() > 64 {
-            return true; // sizes past 64 are not counted below
-        }
-        // Unfixed variables with at most s values, from a histogram of domain sizes.
-        let mut count = [0u32; 65];
-        let mut unfixed = 0;
-        for &v in &self.vars {
-            let size = cx.dom(v).len() as usize;
-            if size >= 2 {
-                unfixed += 1;
-                count[size.min(64)] += 1;
+/// Whether a Hall set can exist among the `u` unfixed variables: `s` of them (2 ≤ s < u)
+/// with at most `s` values each, while the other `u - s` values have at most `u - s`
+/// places each (those values can only go outside the set). Without one, the matching
+/// filter removes nothing beyond what the singles and the pigeonhole rule of the
+/// [`AllDifferent`] beside it already do (the filter prunes, or fails, only across a proper
+/// subset closed under "can take the value matched to"), so the run is skipped. This costs
+/// one pass over the domains: a histogram of domain sizes, and for each value whether it
+/// has at least 1, 2, …, [`PLACES`] places. On empty 25×25 grids the filter pruned in 240
+/// of its 170,620 runs; most of the rest had every cell of the house open, with long
+/// domains and values with many places, and fail this test.
+fn may_have_hall_set<D: Domain>(doms: &[D]) -> bool {
+    if doms.len() > 64 {
+        return true; // sizes past 64 are not counted below
+    }
+    let mut count = [0u32; 65];
+    // places[j]: the values with at least j places among the unfixed variables.
+    let mut places = [D::empty(); PLACES + 1];
+    let mut unfixed = 0;
+    for &d in doms {
+        let size = d.len() as usize;
+        if size >= 2 {
+            unfixed += 1;
+            count[size.min(64)] += 1;
+            for j in (2..=PLACES).rev() {
+                places[j] = places[j].or(places[j - 1].and(d));
             }
+            places[1] = places[1].or(d);
         }
-        let mut at_most = 0;
-        for (s, &c) in count.iter().enumerate().take(unfixed).skip(2) {
-            at_most += c;
-            if at_most as usize >= s {
+    }
+    let mut at_most = 0;
+    for (s, &c) in count.iter().enumerate().take(unfixed).skip(2) {
+        at_most += c;
+        if at_most as usize >= s {
+            let rest = unfixed - s;
+            if rest >= PLACES || places[1].minus(places[rest + 1]).len() as usize >= rest {
                 return true;
             }
         }
-        false
     }
+    false
 }
+
+/// How many places per value [`HallSets`]' test counts; values with more count as many.
+const PLACES: usize = 8;
 
 impl<D: Domain> Propagator<D> for HallSets<D> {
     fn name(&self) -> &str {
@@ -199,9 +215,6 @@ impl<D: Domain> Propagator<D> for HallSets<D> {
         if self.after_guess && cx.decisions() == 0 {
             return Ok(());
         }
-        if !self.may_have_hall_set(cx) {
-            return Ok(());
-        }
         if self.doms.is_empty() {
             // First run: scratch is made once, not for models that never need it.
             let k = self.vars.len();
@@ -211,6 +224,9 @@ impl<D: Domain> Propagator<D> for HallSets<D> {
         }
         for (d, &v) in self.doms.iter_mut().zip(&self.vars) {
             *d = cx.dom(v);
+        }
+        if !may_have_hall_set(&self.doms) {
+            return Ok(());
         }
         if !self.matcher.perfect(&self.doms) {
             return Err(cx.conflict(None));
@@ -235,6 +251,49 @@ mod tests {
         let mut e = Engine::new();
         let vars: Vec<VarId> = doms.iter().map(|&d| e.new_var(d)).collect();
         (e, vars)
+    }
+
+    /// The test that skips the matching filter never skips a run that would prune or fail, on
+    /// random domains where the singles have nothing left to do (no fixed variable, every
+    /// value with two places or more).
+    #[test]
+    fn skipped_runs_are_runs_that_prune_nothing() {
+        let mut state = 11u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as u16
+        };
+        let (mut skipped, mut pruning) = (0, 0);
+        for _ in 0..60_000 {
+            let k = 4 + next() as usize % 9;
+            let full = (1u16 << k) - 1;
+            let dense = next() % 2 == 0;
+            let doms: Vec<u16> = (0..k)
+                .map(|_| if dense { next() | next() } else { next() } & full)
+                .collect();
+            let places_ok = (0..k).all(|v| doms.iter().filter(|d| *d >> v & 1 == 1).count() >= 2);
+            if doms.iter().any(|d| d.count_ones() < 2) || !places_ok {
+                continue;
+            }
+            let mut m = Matcher::new(k, 16);
+            let mut keep = vec![0u16; k];
+            let prunes = !m.perfect(&doms) || {
+                m.supported(&doms, &mut keep);
+                keep != doms
+            };
+            if may_have_hall_set(&doms) {
+                pruning += usize::from(prunes);
+            } else {
+                assert!(!prunes, "{doms:?}");
+                skipped += 1;
+            }
+        }
+        assert!(
+            skipped > 5_000 && pruning > 300,
+            "{skipped} skipped, {pruning} pruning"
+        );
     }
 
     #[test]
