@@ -258,13 +258,8 @@ mod tests {
     /// value with two places or more).
     #[test]
     fn skipped_runs_are_runs_that_prune_nothing() {
-        let mut state = 11u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as u16
-        };
+        let mut rng = crate::engine::Rng::new(11);
+        let mut next = || rng.next_u64() as u16;
         let (mut skipped, mut pruning) = (0, 0);
         for _ in 0..60_000 {
             let k = 4 + next() as usize % 9;

@@ -256,27 +256,19 @@ mod tests {
     /// sparse enough that houses split into several components.
     #[test]
     fn components_agree_with_the_closure() {
-        let mut state = 7u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            state >> 33
-        };
+        let mut rng = crate::engine::Rng::new(7);
         let mut m = Matcher::new(64, 64);
         let mut split = 0;
         for _ in 0..3000 {
-            let k = 1 + next() as usize % 40;
+            let k = 1 + rng.below(40);
             let mut perm: Vec<usize> = (0..k).collect();
-            for i in (1..k).rev() {
-                perm.swap(i, next() as usize % (i + 1));
-            }
-            let extra = next() % 4;
+            rng.shuffle(&mut perm);
+            let extra = rng.below(4);
             let doms: Vec<u64> = (0..k)
                 .map(|i| {
                     let mut d = 1u64 << perm[i];
                     for _ in 0..extra {
-                        d |= 1 << (next() as usize % k);
+                        d |= 1 << rng.below(k);
                     }
                     d
                 })

@@ -208,16 +208,11 @@ mod tests {
             e.search(&Limits::solutions(u64::MAX), |_| n += 1);
             Some(n)
         };
-        let mut state = 5u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as usize
-        };
+        let mut rng = crate::engine::Rng::new(5);
         for _ in 0..300 {
-            let givens: Vec<(usize, usize)> =
-                (0..next() % 6).map(|_| (next() % 16, next() % 4)).collect();
+            let givens: Vec<(usize, usize)> = (0..rng.below(6))
+                .map(|_| (rng.below(16), rng.below(4)))
+                .collect();
             assert_eq!(grid(true, &givens), grid(false, &givens), "{givens:?}");
         }
     }
