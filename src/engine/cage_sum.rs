@@ -147,12 +147,16 @@ pub struct CageSum<D> {
     trial: Vec<D>,
     support: Vec<D>,
     matcher: Matcher,
+    /// The last matching found for each combination (`k` values each), where the next run's
+    /// matching of that combination starts.
+    mates: Vec<usize>,
 }
 
 impl<D: Domain> CageSum<D> {
     /// A cage over `vars` whose allowed value sets are `combos` (each with `vars.len()` values).
     pub fn new(name: impl Into<String>, vars: Vec<VarId>, combos: Arc<[D]>) -> Self {
         let k = vars.len();
+        let mates = vec![usize::MAX; k * combos.len()];
         CageSum {
             name: name.into(),
             vars,
@@ -163,6 +167,7 @@ impl<D: Domain> CageSum<D> {
             trial: vec![D::empty(); k],
             support: vec![D::empty(); k],
             matcher: Matcher::new(k, D::CAPACITY),
+            mates,
         }
     }
 }
@@ -263,7 +268,8 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
                 Some((None, "one of its values fits no cell"))
             } else {
                 (0..k).for_each(|i| self.trial[i] = self.doms[i].and(combo));
-                (!self.matcher.perfect(&self.trial[..k]))
+                let mates = &mut self.mates[ci * k..(ci + 1) * k];
+                (!self.matcher.perfect_from(&self.trial[..k], mates))
                     .then_some((None, "the cells cannot take distinct members of it"))
             };
             if let Some((cell, reason)) = why {

@@ -62,6 +62,17 @@ impl Matcher {
         })
     }
 
+    /// [`Matcher::perfect`] starting from `mates` (each variable's value, `usize::MAX` for
+    /// none) instead of the last matching, and leaving the new matching there: for a caller
+    /// that matches several domain sets in turn and keeps a start for each.
+    pub fn perfect_from<D: Domain>(&mut self, doms: &[D], mates: &mut [usize]) -> bool {
+        let k = doms.len();
+        self.mate[..k].copy_from_slice(mates);
+        let found = self.perfect(doms);
+        mates.copy_from_slice(&self.mate[..k]);
+        found
+    }
+
     /// After [`Matcher::perfect`] succeeded on `doms` whose union holds exactly `doms.len()`
     /// values: adds to `out[x]` the values `x` takes in some perfect matching. Values already
     /// in `out` are not looked at again, so callers can gather support over several runs.
@@ -231,12 +242,23 @@ mod tests {
             (state >> 33) as u16
         };
         let mut m = Matcher::new(6, 16);
+        // A start kept from case to case, as a cage keeps one per combination: stale pairs.
+        let mut start = [usize::MAX; 6];
         for _ in 0..4000 {
             let k = 1 + next() as usize % 6;
             let full = (1u16 << k) - 1;
             let doms: Vec<u16> = (0..k).map(|_| next() & full).collect();
             let expected = brute(&doms);
             let union = doms.iter().fold(0, |u, &d| u | d);
+            let from_start = m.perfect_from(&doms, &mut start[..k]);
+            assert_eq!(from_start, expected.is_some(), "{doms:?} from {start:?}");
+            if from_start {
+                let mut used = 0u16;
+                for (d, &v) in doms.iter().zip(&start[..k]) {
+                    assert!(d >> v & 1 == 1 && used >> v & 1 == 0, "{doms:?}: {start:?}");
+                    used |= 1 << v;
+                }
+            }
             let found = m.perfect(&doms);
             assert_eq!(found, expected.is_some(), "{doms:?}");
             if found {
