@@ -63,8 +63,10 @@ impl<D: Domain> Propagator<D> for AllDifferent<D> {
     fn propagate(&mut self, cx: &mut Ctx<'_, D>) -> Result<(), Conflict> {
         loop {
             let mut changed = false;
-            // Naked singles: collect fixed values, remove them from the others.
-            let mut fixed = D::empty();
+            // One pass: the fixed values, the union of the open domains, and bit-sliced counts
+            // of where each value can still go.
+            let (mut fixed, mut open) = (D::empty(), D::empty());
+            let (mut once, mut twice) = (D::empty(), D::empty());
             for &v in &self.vars {
                 let d = cx.dom(v);
                 if d.len() == 1 {
@@ -72,9 +74,16 @@ impl<D: Domain> Propagator<D> for AllDifferent<D> {
                         return Err(cx.conflict(Some(v)));
                     }
                     fixed = fixed.or(d);
+                } else {
+                    open = open.or(d);
                 }
+                twice = twice.or(once.and(d));
+                once = once.or(d);
             }
-            if !fixed.is_empty() {
+            // Naked singles: the fixed values leave the open domains. The counts stay right
+            // for what follows: `once` still holds the fixed values (their own variables), and
+            // only the fixed values' counts drop, which the hidden singles leave out.
+            if open.intersects(fixed) {
                 for &v in &self.vars {
                     let d = cx.dom(v);
                     if d.len() > 1 && d.intersects(fixed) {
@@ -82,13 +91,6 @@ impl<D: Domain> Propagator<D> for AllDifferent<D> {
                         changed |= cx.dom(v).len() == 1;
                     }
                 }
-            }
-            // Bit-sliced counts of where each value can still go.
-            let (mut once, mut twice) = (D::empty(), D::empty());
-            for &v in &self.vars {
-                let d = cx.dom(v);
-                twice = twice.or(once.and(d));
-                once = once.or(d);
             }
             if (once.len() as usize) < self.vars.len() {
                 return Err(cx.conflict(None));
