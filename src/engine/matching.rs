@@ -19,8 +19,8 @@ pub struct Matcher {
     mate: Vec<usize>,
     /// Each value's variable (`usize::MAX` when free), indexed by value.
     owner: Vec<usize>,
-    /// `reach[x * words..]`: the variables whose matched value `x` reaches, for the closure
-    /// (more than 64 variables).
+    /// Rows of `k.div_ceil(64)` words for the closure (more than 64 variables): row `x` holds
+    /// the variables whose matched value `x` reaches.
     reach: Vec<u64>,
 }
 
@@ -93,9 +93,9 @@ impl Matcher {
     }
 
     /// [`Matcher::supported`] for up to 64 variables, one strongly connected component at a
-    /// time. From the lowest variable `r` not yet placed, the variables `r` reaches are found
-    /// in value space (what `r` can take, then what the owners of those values can take, …);
-    /// of those, the ones that reach `r` back form its component. A variable keeps the values
+    /// time. From the lowest variable not yet placed (`root`), the variables it reaches are
+    /// found in value space (what `root` can take, then what the owners of those values can
+    /// take, …); of those, the ones that reach `root` back form its component. A variable keeps the values
     /// matched inside its component. Each step of a search changes little, so a house is
     /// mostly one component and a few fixed cells: a few dozen word operations, where the
     /// transitive closure costs `k²`.
