@@ -84,6 +84,9 @@ pub struct Engine<D: Domain> {
     pub(crate) var_weights: Vec<u64>,
     /// Draws values for [`ValueOrder::Random`](super::ValueOrder::Random).
     pub(crate) rng: Rng,
+    /// Groups of variables that take every value once, for
+    /// [`Strategy::places`](super::Strategy::places).
+    pub(crate) branch_groups: Vec<Vec<VarId>>,
 }
 
 impl<D: Domain> Default for Engine<D> {
@@ -109,6 +112,7 @@ impl<D: Domain> Engine<D> {
             watched: Vec::new(),
             var_weights: Vec::new(),
             rng: Rng::new(0),
+            branch_groups: Vec::new(),
         }
     }
 
@@ -120,6 +124,13 @@ impl<D: Domain> Engine<D> {
         self.var_weights.push(0);
         self.trail.add_var();
         id
+    }
+
+    /// Declares that `vars` take every value once (as a Sudoku row does), so that search with
+    /// [`Strategy::places`](super::Strategy::places) may branch on a value's places among
+    /// them. Branching stays complete whatever is declared; a wrong group only guides it badly.
+    pub fn branch_group(&mut self, vars: Vec<VarId>) {
+        self.branch_groups.push(vars);
     }
 
     /// Posts a propagator: records its watches and queues it for the next propagation.

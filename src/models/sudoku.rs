@@ -713,6 +713,9 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
         });
     }
     let killer = rules.cages && !puzzle.cages().is_empty();
+    // Restarts pay on 25×25 and up, where some runs go far astray; on killers they lost (52
+    // against 56 ISS puzzles).
+    let restarts = n >= 25 && !killer;
     let all_regions = regions(rules, n, puzzle.box_size());
     let houses: Arc<[Vec<VarId>]> = all_regions
         .iter()
@@ -730,6 +733,9 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
             String::new()
         };
         engine.post(AllDifferent::new(name, cells.clone(), engine.domains()));
+        if restarts {
+            engine.branch_group(cells.clone());
+        }
         // Hall sets, below the first guess only (puzzles propagation solves pay next to
         // nothing). They pay on killers (ISS Tarek set: 1,387 → 865 guesses a puzzle) and on
         // 25×25 (2,089 → 2,096 of 2,100 decided in 2 s, 1,514 → 332 guesses). On 16×16 they
@@ -818,11 +824,12 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
         }
     }
     // Failures concentrate where a puzzle is hard: dom/wdeg lets them steer branching. It
-    // needs fewer guesses than MRV at every size (README, Speed). Restarts pay on 25×25 and
-    // up, where some runs go far astray; on killers they lost (52 against 56 ISS puzzles).
+    // needs fewer guesses than MRV at every size (README, Speed). With restarts, every second
+    // run may also branch on a value's two places in a region (`Strategy::places`).
     engine.set_strategy(Strategy {
         heuristic: Heuristic::DomWdeg,
-        restarts: n >= 25 && puzzle.cages().is_empty(),
+        restarts,
+        places: restarts,
         ..Strategy::default()
     });
     engine
