@@ -5,7 +5,8 @@
 //!   dom/wdeg search), and a bitboard search for small all-different networks; it knows
 //!   nothing about grids.
 //! - [`models`]: puzzles as data, rule files, the Sudoku model and the rule check.
-//! - [`format`]: reading puzzle files (RMIT, one per line, grid text) and writing solutions.
+//! - [`format`](mod@format): reading puzzle files (RMIT, one per line, grid text) and writing
+//!   solutions.
 //! - [`generate`]: unique puzzles (standard and killer) from a seed, by symmetry and rating.
 //! - [`logic`]: human-style solving: pencil marks, named techniques in passes, ratings, LaTeX.
 //! - [`solvers`]: the [`Solver`](solvers::Solver) trait and the registry `--solver` uses.
