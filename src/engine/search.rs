@@ -103,12 +103,12 @@ pub struct Strategy {
     /// solution is found. Decisions refuted at the root are kept, so no solution is lost and
     /// none is reported twice; conflict weights carry over to guide the next run.
     pub restarts: bool,
-    /// With restarts and dom/wdeg, every second run also looks at values: in a group declared
-    /// with [`Engine::branch_group`], a value with two places left is a guess with two
-    /// outcomes, like a variable with two values. It is taken when it scores better than the
-    /// chosen variable: a pair counts as two values weighing the mean of its places' weights.
-    /// Alternating the two views spreads the
-    /// runs over different trees, where either view alone gets stuck on some puzzles.
+    /// With restarts, every second run also looks at values: in a group declared with
+    /// [`Engine::branch_group`], a value with two places left is a guess with two outcomes,
+    /// like a variable with two values. It is taken when it scores better than the chosen
+    /// variable: a pair counts as two values weighing the mean of its places' weights.
+    /// Alternating the two views spreads the runs over different trees, where either view
+    /// alone gets stuck on some puzzles.
     pub places: bool,
 }
 
@@ -468,8 +468,8 @@ mod tests {
     }
 
     /// A 6×6 Latin square whose broken diagonals, both ways, are all-different too: none
-    /// exists (pandiagonal Latin squares need an order prime to 6), and search needs hundreds
-    /// of failures to show it. Every row, column and diagonal is a branch group.
+    /// exists (pandiagonal Latin squares need an order prime to 6), and search needs about 200
+    /// failures to show it. Every row, column and diagonal is a branch group.
     fn pandiagonal_6() -> Engine<u16> {
         let n = 6;
         let mut e = latin(n);
