@@ -370,23 +370,18 @@ impl<const V: usize> State<V> {
                 self.solved |= singles;
                 continue;
             }
-            // Hidden singles, in the groups that lost a place for the value since its last
-            // scan and do not hold it yet.
+            // Hidden singles of the values that lost a place since their last scan, in every
+            // group that does not hold the value yet. Scanning only the groups where the value
+            // lost a place took 7% fewer instructions but more time, as its loops over the lost
+            // places mispredict: royle 7.5 → 6.8 µs, forum-hardest 66.9 → 65.8 µs, top1465 the
+            // same (medians of 10, 10 and 4 alternating runs).
             let mut placed = false;
             for value in 0..V {
-                let lost = self.scanned[value] & !self.boards[value];
-                if lost == 0 {
+                if self.scanned[value] == self.boards[value] {
                     continue;
                 }
-                let mut groups = 0u64;
-                if self.scanned[value] == net.all {
-                    // The first scan: most variables lost the value, look at every group.
-                    groups = net.live;
-                } else {
-                    each_bit(lost, |var| groups |= net.member_of[var % MAX_VARS]);
-                }
                 self.scanned[value] = self.boards[value];
-                groups &= !self.done[value];
+                let mut groups = net.live & !self.done[value];
                 while groups != 0 {
                     let group = net.groups[groups.trailing_zeros() as usize % MAX_PERMUTATIONS];
                     groups &= groups - 1;
@@ -395,10 +390,11 @@ impl<const V: usize> State<V> {
                         if t == 0 {
                             return false; // the value has no place in the group
                         }
-                        if t & self.solved == 0 {
-                            self.place(net, t.trailing_zeros() as usize, value);
-                            placed = true;
-                        }
+                        let var = t.trailing_zeros() as usize;
+                        self.place(net, var, value);
+                        // The variable's other groups hold the value now.
+                        groups &= !net.member_of[var % MAX_VARS];
+                        placed = true;
                     }
                 }
             }
