@@ -391,17 +391,28 @@ impl<const V: usize> State<V> {
             }
             let singles = once & !twice & !self.solved;
             if singles != 0 {
-                for value in 0..V {
-                    let board = &mut self.boards[value];
-                    let (done, dirty) = (&mut self.done[value], &mut self.dirty[value]);
-                    each_bit(*board & singles, |var| {
-                        // Two singles with the same value in one group clear each other: the
-                        // next round sees an empty variable.
-                        *board &= !net.peers[var % MAX_VARS];
-                        *done |= net.member_of[var % MAX_VARS];
-                        *dirty |= net.peer_groups[var % MAX_VARS];
-                    });
+                // Each single's value, read off four bit planes of the value indices.
+                let mut planes = [0u128; 4];
+                for (value, &b) in self.boards.iter().enumerate() {
+                    for (k, plane) in planes.iter_mut().enumerate() {
+                        if value >> k & 1 == 1 {
+                            *plane |= b;
+                        }
+                    }
                 }
+                each_bit(singles, |var| {
+                    let bit = 1u128 << var;
+                    let value = planes
+                        .iter()
+                        .enumerate()
+                        .fold(0, |v, (k, &p)| v | usize::from(p & bit != 0) << k);
+                    let var = var % MAX_VARS;
+                    // Two singles with the same value in one group clear each other: the
+                    // next round sees an empty variable.
+                    self.boards[value % V] &= !net.peers[var];
+                    self.done[value % V] |= net.member_of[var];
+                    self.dirty[value % V] |= net.peer_groups[var];
+                });
                 self.solved |= singles;
                 continue;
             }
