@@ -505,7 +505,7 @@ fn killer_trace_names_the_cage_and_what_it_drops() {
     );
     assert!(
         r.stderr
-            .contains("cage 5/2 at r1c2 drops {1,4}: a placed value is not in it"),
+            .contains("cage 5/2 at r1c2 drops {1,4}: a value the cage must hold is not in it"),
         "{}",
         r.stderr
     );

@@ -137,11 +137,9 @@ pub struct CageSum<D> {
     name: String,
     vars: Vec<VarId>,
     combos: Arc<[D]>,
-    /// All-different groups, shared by the cages of a model.
-    all_groups: Arc<[Vec<VarId>]>,
-    /// The groups meeting the cage: which cage positions lie in it (a bit per position) and
-    /// its index in `all_groups`.
-    groups: Vec<(u64, usize)>,
+    /// The all-different groups meeting the cage: which cage positions lie in each (a bit per
+    /// position) and its variables outside the cage.
+    groups: Vec<(u64, Vec<VarId>)>,
     // scratch, rebuilt on every run
     doms: Vec<D>,
     trial: Vec<D>,
@@ -161,7 +159,6 @@ impl<D: Domain> CageSum<D> {
             name: name.into(),
             vars,
             combos,
-            all_groups: Arc::from([]),
             groups: Vec::new(),
             doms: vec![D::empty(); k],
             trial: vec![D::empty(); k],
@@ -173,9 +170,13 @@ impl<D: Domain> CageSum<D> {
 }
 
 impl<D: Domain> CageSum<D> {
-    /// Adds all-different groups (e.g. the houses of a grid), for locked values: when every
+    /// Adds all-different groups (e.g. the houses of a grid). Locked values: when every
     /// surviving combination needs a value, and the cells of the cage that can still take it
-    /// all lie in one group, the group's cells outside the cage lose it. `near` lists the
+    /// all lie in one group, the group's cells outside the cage lose it. Forced values: when a
+    /// group's variables can take only as many values as there are of them (so each of those
+    /// values is used once in it), a value none of its variables outside the cage can take
+    /// goes to the cage's part of the group; the cage's combinations must hold it, and its
+    /// variables outside the group lose it. `near` lists the
     /// groups worth watching (those sharing a variable with the cage), each with the cage
     /// positions lying in it (bit `i` for `vars[i]`). A cage of more than 64 cells ignores
     /// groups.
@@ -190,10 +191,14 @@ impl<D: Domain> CageSum<D> {
                     .all(|i| { (mask >> i & 1 == 1) == groups[g].contains(&self.vars[i]) })
             );
             if mask != 0 && groups[g].len() > mask.count_ones() as usize {
-                self.groups.push((mask, g));
+                let outside = groups[g]
+                    .iter()
+                    .copied()
+                    .filter(|v| !self.vars.contains(v))
+                    .collect();
+                self.groups.push((mask, outside));
             }
         }
-        self.all_groups = Arc::clone(groups);
         self
     }
 
@@ -207,10 +212,10 @@ impl<D: Domain> CageSum<D> {
                     at |= 1 << i;
                 }
             }
-            for &(mask, g) in &self.groups {
+            for (mask, outside) in &self.groups {
                 if at & !mask == 0 {
-                    for &v in &self.all_groups[g] {
-                        if cx.dom(v).contains(value) && !self.vars.contains(&v) {
+                    for &v in outside {
+                        if cx.dom(v).contains(value) {
                             if log_enabled!(target: "propagate", Level::Trace) {
                                 trace!(
                                     target: "propagate",
@@ -251,17 +256,48 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
                 fixed.insert(value);
             }
         }
+        let tracing = log_enabled!(target: "propagate", Level::Trace);
+        // The values the cage must hold: its fixed values and those a group forces into it.
+        let mut must = fixed;
+        for (mask, outside) in &self.groups {
+            let mut inside = D::empty();
+            for (i, d) in self.doms.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    inside = inside.or(*d);
+                }
+            }
+            let rest = outside.iter().fold(D::empty(), |u, &v| u.or(cx.dom(v)));
+            let in_group = mask.count_ones() as usize + outside.len();
+            let forced = inside.minus(rest).minus(fixed);
+            if forced.is_empty() || inside.or(rest).len() as usize != in_group {
+                continue;
+            }
+            if tracing {
+                trace!(
+                    target: "propagate",
+                    "  {} must hold {}: the other cells of a group with {} cannot take it",
+                    self.name,
+                    cx.labels().values(forced),
+                    cx.labels().var(outside[0])
+                );
+            }
+            must = must.or(forced);
+            for (i, d) in self.doms.iter_mut().enumerate() {
+                if mask >> i & 1 == 0 {
+                    *d = d.minus(forced);
+                }
+            }
+        }
         self.support.iter_mut().for_each(|s| *s = D::empty());
         let union = self.doms.iter().fold(D::empty(), |u, &d| u.or(d));
-        let tracing = log_enabled!(target: "propagate", Level::Trace);
         let mut viable = 0;
         // The values every viable combination holds; after an early stop, combinations that
         // pass the cheap tests count too (a smaller set, so still safe).
         let mut required = union;
         for (ci, &combo) in self.combos.iter().enumerate() {
             // Why the combination cannot be used, if it cannot (formatted only when tracing).
-            let why = if !fixed.minus(combo).is_empty() {
-                Some((None, "a placed value is not in it"))
+            let why = if !must.minus(combo).is_empty() {
+                Some((None, "a value the cage must hold is not in it"))
             } else if let Some(i) = (0..k).find(|&i| !self.doms[i].intersects(combo)) {
                 Some((Some(i), "can take none of it"))
             } else if !combo.minus(union).is_empty() {
@@ -296,7 +332,7 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
                 // Nothing left to support: the other combinations cannot narrow more.
                 if !self.groups.is_empty() {
                     for &rest in &self.combos[ci + 1..] {
-                        if fixed.minus(rest).is_empty()
+                        if must.minus(rest).is_empty()
                             && self.doms.iter().all(|d| d.intersects(rest))
                             && rest.minus(union).is_empty()
                         {
@@ -427,6 +463,29 @@ mod lock_tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_value_a_group_forces_into_the_cage_picks_its_combination() {
+        // Weights 1..4. Cage {x0, x3} = 5: value sets {1, 4} or {2, 3}. Group {x0, x1, x2}: x1
+        // and x2 can take 1 or 2 only, and the group's three variables can take only three
+        // values (1, 2, 4), so each is used once in it; 4 fits x0 alone. The cage must hold
+        // 4: it takes {1, 4}, with 4 on x0 and 1 on x3.
+        let w: Vec<u64> = (1..=4).collect();
+        let run = |x2: u16| {
+            let mut e = Engine::<u16>::new();
+            let doms = [0b1011, 0b0011, x2, 0b1111];
+            let x: Vec<VarId> = doms.iter().map(|&d| e.new_var(d)).collect();
+            let groups: Arc<[Vec<VarId>]> = vec![vec![x[0], x[1], x[2]]].into();
+            let combos: Arc<[u16]> = combinations::<u16>(&w, 2, 5).into();
+            e.post(CageSum::new("c", vec![x[0], x[3]], combos).with_groups(&groups, &[(0, 0b01)]));
+            e.propagate().unwrap();
+            e.domains().to_vec()
+        };
+        assert_eq!(run(0b0011), [0b1000, 0b0011, 0b0011, 0b0001]);
+        // When x2 can also take 3, the group's variables can take four values: nothing is
+        // forced, and both value sets stay (x3 loses only 2, which needs 3 on x0).
+        assert_eq!(run(0b0111), [0b1011, 0b0011, 0b0111, 0b1101]);
     }
 
     #[test]
