@@ -266,10 +266,22 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
                     inside = inside.or(*d);
                 }
             }
-            let rest = outside.iter().fold(D::empty(), |u, &v| u.or(cx.dom(v)));
+            // Usually the other cells can take every open value: stop reading them then.
+            let open = inside.minus(fixed);
+            let mut rest = D::empty();
+            for &v in outside {
+                rest = rest.or(cx.dom(v));
+                if open.minus(rest).is_empty() {
+                    break;
+                }
+            }
+            let forced = open.minus(rest);
+            if forced.is_empty() {
+                continue;
+            }
+            // Every other cell was read: is each of the group's values used once in it?
             let in_group = mask.count_ones() as usize + outside.len();
-            let forced = inside.minus(rest).minus(fixed);
-            if forced.is_empty() || inside.or(rest).len() as usize != in_group {
+            if inside.or(rest).len() as usize != in_group {
                 continue;
             }
             if tracing {
