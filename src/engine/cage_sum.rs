@@ -180,7 +180,7 @@ impl<D: Domain> CageSum<D> {
     /// groups worth watching (those sharing a variable with the cage), each with the cage
     /// positions lying in it (bit `i` for `vars[i]`). A cage of more than 64 cells ignores
     /// groups.
-    pub fn with_groups(mut self, groups: &Arc<[Vec<VarId>]>, near: &[(usize, u64)]) -> Self {
+    pub fn with_groups(mut self, groups: &[Vec<VarId>], near: &[(usize, u64)]) -> Self {
         if self.vars.len() > 64 {
             return self;
         }
@@ -488,7 +488,7 @@ mod lock_tests {
             let mut e = Engine::<u16>::new();
             let doms = [0b1011, 0b0011, x2, 0b1111];
             let x: Vec<VarId> = doms.iter().map(|&d| e.new_var(d)).collect();
-            let groups: Arc<[Vec<VarId>]> = vec![vec![x[0], x[1], x[2]]].into();
+            let groups = [vec![x[0], x[1], x[2]]];
             let combos: Arc<[u16]> = combinations::<u16>(&w, 2, 5).into();
             e.post(CageSum::new("c", vec![x[0], x[3]], combos).with_groups(&groups, &[(0, 0b01)]));
             e.propagate().unwrap();
@@ -507,7 +507,7 @@ mod lock_tests {
         let w: Vec<u64> = (1..=4).collect();
         let mut e = Engine::<u16>::new();
         let x: Vec<VarId> = (0..4).map(|_| e.new_var(u16::full(4))).collect();
-        let groups: Arc<[Vec<VarId>]> = vec![vec![x[0], x[1], x[2]], vec![x[1], x[3]]].into();
+        let groups = [vec![x[0], x[1], x[2]], vec![x[1], x[3]]];
         let combos: Arc<[u16]> = combinations::<u16>(&w, 2, 3).into();
         e.post(
             CageSum::new("c", vec![x[0], x[1]], combos)

@@ -717,7 +717,7 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
     // against 56 ISS puzzles).
     let restarts = n >= 25 && !killer;
     let all_regions = regions(rules, n, puzzle.box_size());
-    let houses: Arc<[Vec<VarId>]> = all_regions
+    let houses: Vec<Vec<VarId>> = all_regions
         .iter()
         .map(|region| region.cells().map(|c| vars[c]).collect())
         .collect();
