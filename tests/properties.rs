@@ -88,9 +88,9 @@ fn agree(p: &Puzzle, n: usize) -> Result<(), TestCaseError> {
 }
 
 /// Cuts random cages out of `grid`: from each free cell in a random order, a cage grows
-/// through free orthogonal neighbours holding other symbols to 1..=`max` cells; its total is the sum of the grid's
-/// symbols there (value + 1), plus `bump` for the cage at index `bump_at`, if any. About one
-/// cage in eight is dropped, leaving its cells uncovered.
+/// through free orthogonal neighbours holding other symbols to 1..=`max` cells; its total is
+/// the sum of the grid's symbols there (value + 1), plus `by` for the cage at index `at` when
+/// `bump` is `Some((at, by))`. About one cage in eight is dropped, leaving its cells uncovered.
 fn cages(
     n: usize,
     grid: &[usize],
