@@ -35,6 +35,8 @@ pub trait Domain: Copy + Eq + Debug + Send + Sync + 'static {
     fn or(self, other: Self) -> Self;
     /// The values of `self` that are not in `other`.
     fn minus(self, other: Self) -> Self;
+    /// The set folded into one word, for hashing: the set's own bits up to 64 values.
+    fn digest(&self) -> u64;
 
     /// The only value when the set has exactly one.
     fn single(&self) -> Option<usize> {
@@ -132,6 +134,10 @@ macro_rules! word_domain {
             fn minus(self, other: Self) -> Self {
                 self & !other
             }
+            #[inline]
+            fn digest(&self) -> u64 {
+                u64::from(*self)
+            }
         }
     };
 }
@@ -198,6 +204,9 @@ impl<const W: usize> Domain for Wide<W> {
     }
     fn minus(self, other: Self) -> Self {
         Wide(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+    fn digest(&self) -> u64 {
+        self.0.iter().fold(0, |h, &w| h.rotate_left(29) ^ w)
     }
 }
 
