@@ -341,10 +341,10 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
         let mut must = fixed;
         for (mask, outside) in &self.groups {
             let mut inside = D::empty();
-            for (i, d) in self.doms.iter().enumerate() {
-                if mask >> i & 1 == 1 {
-                    inside = inside.or(*d);
-                }
+            let mut at = *mask;
+            while at != 0 {
+                inside = inside.or(self.doms[at.trailing_zeros() as usize]);
+                at &= at - 1;
             }
             // Usually the other cells can take every open value: stop reading them then.
             let open = inside.minus(fixed);
