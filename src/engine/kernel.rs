@@ -51,12 +51,6 @@ pub struct Snapshot<D> {
     strategy: Strategy,
 }
 
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct Watch {
-    pub(crate) prop: PropId,
-    on: WakeOn,
-}
-
 /// A constraint network over bitset domains of type `D`, with a propagation queue and a trail.
 ///
 /// Build it with [`Engine::new_var`] and [`Engine::post`], narrow domains from outside with
@@ -67,7 +61,11 @@ pub struct Engine<D: Domain> {
     pub(crate) props: Vec<Box<dyn Propagator<D>>>,
     /// Each propagator's name, kept apart so a running propagator's context can show it.
     pub(crate) prop_names: Vec<String>,
-    pub(crate) watchers: Vec<Vec<Watch>>,
+    /// For each variable, the propagators watching it: all are woken when it is fixed.
+    pub(crate) watchers: Vec<Vec<PropId>>,
+    /// For each variable, the propagators woken by any change of it (those watching it with
+    /// [`WakeOn::Change`], in the same order): a change that fixes nothing reads only these.
+    on_change: Vec<Vec<PropId>>,
     pub(crate) queue: Queue,
     pub(crate) trail: Trail<D>,
     pub(crate) labels: Labels,
@@ -103,6 +101,7 @@ impl<D: Domain> Engine<D> {
             props: Vec::new(),
             prop_names: Vec::new(),
             watchers: Vec::new(),
+            on_change: Vec::new(),
             queue: Queue::default(),
             trail: Trail::new(),
             labels: Labels::default(),
@@ -121,6 +120,7 @@ impl<D: Domain> Engine<D> {
         let id = VarId(u32::try_from(self.doms.len()).expect("fewer than 2^32 variables"));
         self.doms.push(dom);
         self.watchers.push(Vec::with_capacity(8));
+        self.on_change.push(Vec::with_capacity(8));
         self.var_weights.push(0);
         self.trail.add_var();
         id
@@ -138,7 +138,10 @@ impl<D: Domain> Engine<D> {
         let id = PropId(u32::try_from(self.props.len()).expect("fewer than 2^32 propagators"));
         let watches = p.watches();
         for &(var, on) in &watches {
-            self.watchers[var.index()].push(Watch { prop: id, on });
+            self.watchers[var.index()].push(id);
+            if on == WakeOn::Change {
+                self.on_change[var.index()].push(id);
+            }
             self.var_weights[var.index()] += 1;
         }
         self.watched
@@ -234,6 +237,7 @@ impl<D: Domain> Engine<D> {
             doms: &mut self.doms,
             trail: &mut self.trail,
             watchers: &self.watchers,
+            on_change: &self.on_change,
             queue: &mut self.queue,
             labels: &self.labels,
             me,
@@ -251,6 +255,7 @@ impl<D: Domain> Engine<D> {
                 props,
                 prop_names,
                 watchers,
+                on_change,
                 queue,
                 trail,
                 labels,
@@ -262,6 +267,7 @@ impl<D: Domain> Engine<D> {
                 doms,
                 trail,
                 watchers,
+                on_change,
                 queue,
                 labels,
                 me: p,
@@ -285,7 +291,8 @@ impl<D: Domain> Engine<D> {
 pub struct Ctx<'a, D: Domain> {
     doms: &'a mut [D],
     trail: &'a mut Trail<D>,
-    watchers: &'a [Vec<Watch>],
+    watchers: &'a [Vec<PropId>],
+    on_change: &'a [Vec<PropId>],
     queue: &'a mut Queue,
     labels: &'a Labels,
     me: PropId,
@@ -360,10 +367,17 @@ impl<D: Domain> Ctx<'_, D> {
         }
         self.trail.save(v, old);
         self.doms[v.index()] = new;
-        let fixed = new.len() == 1;
-        for w in &self.watchers[v.index()] {
-            if w.prop != self.me && (fixed || w.on == WakeOn::Change) {
-                self.queue.push(w.prop);
+        if new.len() == 1 {
+            for &p in &self.watchers[v.index()] {
+                if p != self.me {
+                    self.queue.push(p);
+                }
+            }
+        } else {
+            for &p in &self.on_change[v.index()] {
+                if p != self.me {
+                    self.queue.push(p);
+                }
             }
         }
         Ok(true)

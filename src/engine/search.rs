@@ -532,7 +532,7 @@ mod tests {
         for (i, watches) in e.watchers.iter().enumerate() {
             let sum: u64 = watches
                 .iter()
-                .map(|w| u64::from(e.weights[w.prop.0 as usize]))
+                .map(|p| u64::from(e.weights[p.0 as usize]))
                 .sum();
             assert_eq!(e.var_weights[i], sum, "variable {i}");
         }
