@@ -69,7 +69,7 @@ impl<D: Domain> Propagator<D> for AllDifferent<D> {
             let (mut once, mut twice) = (D::empty(), D::empty());
             for &v in &self.vars {
                 let d = cx.dom(v);
-                if d.len() == 1 {
+                if d.is_single() {
                     if fixed.intersects(d) {
                         return Err(cx.conflict(Some(v)));
                     }
@@ -86,9 +86,9 @@ impl<D: Domain> Propagator<D> for AllDifferent<D> {
             if open.intersects(fixed) {
                 for &v in &self.vars {
                     let d = cx.dom(v);
-                    if d.len() > 1 && d.intersects(fixed) {
+                    if !d.is_single() && d.intersects(fixed) {
                         cx.exclude(v, fixed)?;
-                        changed |= cx.dom(v).len() == 1;
+                        changed |= cx.dom(v).is_single();
                     }
                 }
             }

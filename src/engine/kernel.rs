@@ -367,7 +367,7 @@ impl<D: Domain> Ctx<'_, D> {
         }
         self.trail.save(v, old);
         self.doms[v.index()] = new;
-        if new.len() == 1 {
+        if new.is_single() {
             for &p in &self.watchers[v.index()] {
                 if p != self.me {
                     self.queue.push(p);
