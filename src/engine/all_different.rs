@@ -92,9 +92,8 @@ impl<D: Domain> Propagator<D> for AllDifferent<D> {
                     }
                 }
             }
-            if (once.len() as usize) < self.vars.len() {
-                return Err(cx.conflict(None));
-            }
+            // Pigeonhole: fewer values left than variables. On a permutation, whose universe
+            // has as many values as variables, that is a value of the universe gone.
             if self.permutation {
                 if once != self.universe {
                     return Err(cx.conflict(None));
@@ -107,6 +106,8 @@ impl<D: Domain> Propagator<D> for AllDifferent<D> {
                     };
                     changed |= cx.assign(v, value)?;
                 }
+            } else if (once.len() as usize) < self.vars.len() {
+                return Err(cx.conflict(None));
             }
             if !changed {
                 return Ok(());

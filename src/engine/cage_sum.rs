@@ -429,10 +429,10 @@ impl<D: Domain> CageSum<D> {
             // Why the combination cannot be used, if it cannot (formatted only when tracing).
             let why = if !must.minus(combo).is_empty() {
                 Some((None, "a value the cage must hold is not in it"))
-            } else if let Some(i) = (0..k).find(|&i| !self.doms[i].intersects(combo)) {
-                Some((Some(i), "can take none of it"))
             } else if !combo.minus(union).is_empty() {
                 Some((None, "one of its values fits no cell"))
+            } else if let Some(i) = (0..k).find(|&i| !self.doms[i].intersects(combo)) {
+                Some((Some(i), "can take none of it"))
             } else {
                 (0..k).for_each(|i| self.trial[i] = self.doms[i].and(combo));
                 let mates = &mut self.mates[ci * k..(ci + 1) * k];
