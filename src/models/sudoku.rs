@@ -357,7 +357,7 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<House
 /// value from the others), and as a cage of n - 1 cells it cost more than it pruned: callgrind
 /// on ISS mathemagic-01 to 30,000 nodes 2,236 → 1,847 M instructions, and whole trees of 16
 /// hard ISS killers (`bench --unique`, 2 threads) 69.7 → 46.7 s (5.03 → 4.15 M nodes).
-pub fn posted_house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<HouseSum> {
+fn posted_house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<HouseSum> {
     let n = puzzle.size();
     let mut single = vec![false; n * n];
     for cage in puzzle.cages().iter().filter(|c| c.cells.len() == 1) {
