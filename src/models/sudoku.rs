@@ -356,7 +356,8 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<House
 /// 1-cell cage. Such a sum only restates the cage (the region's all-different already takes its
 /// value from the others), and as a cage of n - 1 cells it cost more than it pruned: callgrind
 /// on ISS mathemagic-01 to 30,000 nodes 2,236 → 1,847 M instructions, and whole trees of 16
-/// hard ISS killers (`bench --unique`, 2 threads) 69.7 → 46.7 s (5.03 → 4.15 M nodes).
+/// hard ISS killers (`bench --unique`, 2 threads) 69.7 s → 46.7–50.9 s in three runs (5.03 →
+/// 4.15 M nodes).
 fn posted_house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<HouseSum> {
     let n = puzzle.size();
     let mut single = vec![false; n * n];
