@@ -472,15 +472,20 @@ pub struct UnionSum {
     pub total: i64,
 }
 
-/// Largest number of cells a [`UnionSum`] may have to be posted; bigger sums prune little.
-pub const UNION_SUM_MAX_CELLS: usize = 4;
+/// Largest number of cells a [`UnionSum`] may have to be posted. Whole trees of the 63 ISS
+/// killers (`bench --unique`, 2 threads): a cap of 4 took 76.2 s, 5 took 60.7 s, 6 took 59.7 s
+/// (3.2 M nodes), 7 took 61.7 s and 9 took 92.7 s (bigger sums cost more than they prune).
+pub const UNION_SUM_MAX_CELLS: usize = 6;
 
 /// The rule of 45 over unions of houses: every run of consecutive rows, every run of
-/// consecutive columns (up to n − 1 of them), and every box. For a union U of m houses with
-/// cages I wholly inside and cages T partly inside:
-/// - innies: the cells of U outside I add up to m·45 − ΣI;
-/// - innies minus outies: the uncovered cells of U, minus the cells of T outside U, add up to
-///   m·45 − ΣI − ΣT.
+/// consecutive columns (up to n − 1 of them), and every box. A union U of m houses holds each
+/// symbol m times, so its cells add up to m·45. Take away the cages wholly inside U, and count
+/// each cage T partly inside on its smaller side: either its cells inside U, or T's total minus
+/// its cells outside U. What is left is one equation, `Σ innies − Σ outies = m·45 − ΣI − ΣT'`
+/// (I the cages inside, T' those counted by their outside cells), over the cells of U in no
+/// cage, the inside cells of some cages and the outside cells of others. On ISS
+/// mathemagic-01, row 1 so gives r1c9 − r2c1 − r2c6 = −4 (three cells), where all its
+/// partial cages counted inside (9 cells) or all outside (6 cells) give none worth posting.
 ///
 /// Only sums of at most [`UNION_SUM_MAX_CELLS`] cells are kept, and innies of a single house
 /// are left to [`house_sums`], which knows they are distinct. Names are made only when `named`.
@@ -529,63 +534,57 @@ pub fn union_sums(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> 
                         m: usize,
                         within: &dyn Fn(usize) -> usize,
                         fill: &dyn Fn(&mut Vec<usize>)| {
-        let (mut inner_total, mut partial_total) = (0, 0);
-        let (mut innies, mut outies) = (0, 0);
+        // Each cage partly inside counts on its smaller side: its cells inside, or its total
+        // minus its cells outside (ties: inside).
+        let (mut size, mut some_outside) = (within(free_lane), false);
         for (i, cage) in cages.iter().enumerate() {
             let w = within(i);
-            if w == cage.cells.len() {
-                inner_total += cage.total as i64;
-            } else if w > 0 {
-                partial_total += cage.total as i64;
-                innies += w;
-                outies += cage.cells.len() - w;
+            if w > 0 && w < cage.cells.len() {
+                size += w.min(cage.cells.len() - w);
+                some_outside |= w > cage.cells.len() - w;
             }
         }
-        let uncovered = within(free_lane);
         // Innies of one house are distinct and left to `house_sums`.
-        let keep_innies = m > 1 && innies + uncovered <= UNION_SUM_MAX_CELLS;
-        let keep_difference = partial_total > 0 && uncovered + outies <= UNION_SUM_MAX_CELLS;
-        if !keep_innies && !keep_difference {
+        if size > UNION_SUM_MAX_CELLS || (m == 1 && !some_outside) {
             return;
         }
         cells.clear();
         fill(&mut cells);
         cells.iter().for_each(|&c| inside[c] = true);
-        let (mut plus, mut minus): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+        let mut plus: Vec<usize> = cells.iter().copied().filter(|&c| !caged[c]).collect();
+        let (mut minus, mut total) = (Vec::new(), m as i64 * all);
         for cage in cages {
             let w = cage.cells.iter().filter(|&&c| inside[c]).count();
-            if w > 0 && w < cage.cells.len() {
+            if w == cage.cells.len() {
+                total -= cage.total as i64;
+            } else if w > 0 && w <= cage.cells.len() - w {
                 plus.extend(cage.cells.iter().filter(|&&c| inside[c]));
+            } else if w > 0 {
                 minus.extend(cage.cells.iter().filter(|&&c| !inside[c]));
+                total -= cage.total as i64;
             }
         }
         cells.iter().for_each(|&c| inside[c] = false);
-        let free = cells.iter().copied().filter(|&c| !caged[c]);
-        let mut add = |what: &str, mut plus: Vec<usize>, mut minus: Vec<usize>, total| {
-            plus.sort_unstable();
-            minus.sort_unstable();
-            if (!plus.is_empty() || !minus.is_empty())
-                && !out.iter().any(|s| s.plus == plus && s.minus == minus)
-            {
-                out.push(UnionSum {
-                    name: if named {
-                        format!("{what} of {}", name())
-                    } else {
-                        String::new()
-                    },
-                    plus,
-                    minus,
-                    total,
-                });
-            }
-        };
-        if keep_innies {
-            let innies = plus.iter().copied().chain(free.clone()).collect();
-            add("innies", innies, Vec::new(), m as i64 * all - inner_total);
-        }
-        if keep_difference {
-            let total = m as i64 * all - inner_total - partial_total;
-            add("innies minus outies", free.collect(), minus, total);
+        plus.sort_unstable();
+        minus.sort_unstable();
+        if (!plus.is_empty() || !minus.is_empty())
+            && !out.iter().any(|s| s.plus == plus && s.minus == minus)
+        {
+            let what = if minus.is_empty() {
+                "innies"
+            } else {
+                "innies minus outies"
+            };
+            out.push(UnionSum {
+                name: if named {
+                    format!("{what} of {}", name())
+                } else {
+                    String::new()
+                },
+                plus,
+                minus,
+                total,
+            });
         }
     };
     for len in 1..n {
@@ -995,6 +994,51 @@ mod sum_tests {
         }
     }
 
+    /// ISS mathemagic-01: sixteen 5-cell cages and one 1-cell cage, and its published solution.
+    fn mathemagic_01() -> (Puzzle, &'static str) {
+        let cages = "27:0,1,2,3,9;22:4,5,6,7,14;30:8,16,17,26,35;22:10,11,12,13,21;\
+            19:15,24,32,33,41;27:18,19,20,27,36;28:22,23,29,30,31;27:25,34,42,43,52;\
+            25:28,37,38,46,55;27:39,47,48,56,65;5:40;22:44,53,60,61,62;25:45,54,63,64,72;\
+            31:49,50,51,57,58;21:59,67,68,69,70;20:66,73,74,75,76;27:71,77,78,79,80";
+        let mut p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
+        for cage in cages.split(';') {
+            let (total, cells) = cage.split_once(':').unwrap();
+            let cells = cells.split(',').map(|c| c.parse().unwrap()).collect();
+            p.add_cage(total.parse().unwrap(), cells).unwrap();
+        }
+        let solution =
+            "296718435385246197714395286952487613647153928138629574469871352573962841821534769";
+        (p, solution)
+    }
+
+    /// Row 1 of mathemagic-01 is covered by two cages with four cells in it and one below
+    /// (27: r1c1-r1c4 r2c1, 22: r1c5-r1c8 r2c6), and one with one cell in it and four below
+    /// (30: r1c9 …). Each counted on its smaller side, row 1 gives
+    /// r1c9 − r2c1 − r2c6 = 45 − 27 − 22 = −4, three cells; counting the three cages all inside
+    /// (nine cells) or all outside (six) gives nothing small enough to post.
+    #[test]
+    fn each_partial_cage_counts_on_its_smaller_side() {
+        let (p, solution) = mathemagic_01();
+        let sums = union_sums(&p, &Rules::builtin("killer").unwrap(), true);
+        let row1 = sums
+            .iter()
+            .find(|s| s.name == "innies minus outies of row 1");
+        let row1 = row1.unwrap_or_else(|| panic!("{sums:#?}"));
+        assert_eq!(
+            (&row1.plus[..], &row1.minus[..], row1.total),
+            (&[8][..], &[9, 14][..], -4)
+        );
+        // Every sum holds on the published solution, and mixes sides somewhere.
+        let value = |c: &usize| i64::from(solution.as_bytes()[*c] - b'0');
+        for s in &sums {
+            let sum =
+                s.plus.iter().map(value).sum::<i64>() - s.minus.iter().map(value).sum::<i64>();
+            assert_eq!(sum, s.total, "{s:?}");
+            assert!(s.plus.len() + s.minus.len() <= UNION_SUM_MAX_CELLS, "{s:?}");
+        }
+        assert!(sums.len() > 5, "{sums:#?}");
+    }
+
     /// The first version of [`union_sums`], which marks each union's cells and walks every
     /// cage: the oracle for the counting one.
     fn union_sums_by_marking(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> {
@@ -1013,60 +1057,47 @@ mod sum_tests {
         // a krazydad killer considers about a hundred unions and keeps a handful.
         let mut consider = |name: &dyn Fn() -> String, m: usize, cells: &[usize]| {
             cells.iter().for_each(|&c| inside[c] = true);
-            let (mut inner_total, mut partial_total) = (0, 0);
-            let (mut innies, mut outies) = (0, 0);
+            let mut plus: Vec<usize> = cells.iter().copied().filter(|&c| !caged[c]).collect();
+            let (mut minus, mut total, mut some_outside) = (Vec::new(), m as i64 * all, false);
             for cage in puzzle.cages() {
-                let within = cage.cells.iter().filter(|&&c| inside[c]).count();
-                if within == cage.cells.len() {
-                    inner_total += cage.total as i64;
-                } else if within > 0 {
-                    partial_total += cage.total as i64;
-                    innies += within;
-                    outies += cage.cells.len() - within;
-                }
-            }
-            let uncovered = cells.iter().filter(|&&c| !caged[c]).count();
-            // Innies of one house are distinct and left to `house_sums`.
-            let keep_innies = m > 1 && innies + uncovered <= UNION_SUM_MAX_CELLS;
-            let keep_difference = partial_total > 0 && uncovered + outies <= UNION_SUM_MAX_CELLS;
-            if keep_innies || keep_difference {
-                let (mut plus, mut minus): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
-                for cage in puzzle.cages() {
-                    let within = cage.cells.iter().filter(|&&c| inside[c]).count();
-                    if within > 0 && within < cage.cells.len() {
-                        plus.extend(cage.cells.iter().filter(|&&c| inside[c]));
-                        minus.extend(cage.cells.iter().filter(|&&c| !inside[c]));
-                    }
-                }
-                let free = cells.iter().copied().filter(|&c| !caged[c]);
-                let mut add = |what: &str, mut plus: Vec<usize>, mut minus: Vec<usize>, total| {
-                    plus.sort_unstable();
-                    minus.sort_unstable();
-                    if (!plus.is_empty() || !minus.is_empty())
-                        && !out.iter().any(|s| s.plus == plus && s.minus == minus)
-                    {
-                        out.push(UnionSum {
-                            name: if named {
-                                format!("{what} of {}", name())
-                            } else {
-                                String::new()
-                            },
-                            plus,
-                            minus,
-                            total,
-                        });
-                    }
-                };
-                if keep_innies {
-                    let innies = plus.iter().copied().chain(free.clone()).collect();
-                    add("innies", innies, Vec::new(), m as i64 * all - inner_total);
-                }
-                if keep_difference {
-                    let total = m as i64 * all - inner_total - partial_total;
-                    add("innies minus outies", free.collect(), minus, total);
+                let (cells_in, cells_out): (Vec<usize>, Vec<usize>) =
+                    cage.cells.iter().partition(|&&c| inside[c]);
+                if cells_out.is_empty() {
+                    total -= cage.total as i64;
+                } else if cells_in.is_empty() {
+                } else if cells_in.len() <= cells_out.len() {
+                    plus.extend(cells_in);
+                } else {
+                    minus.extend(cells_out);
+                    total -= cage.total as i64;
+                    some_outside = true;
                 }
             }
             cells.iter().for_each(|&c| inside[c] = false);
+            if plus.len() + minus.len() > UNION_SUM_MAX_CELLS || (m == 1 && !some_outside) {
+                return;
+            }
+            plus.sort_unstable();
+            minus.sort_unstable();
+            if (!plus.is_empty() || !minus.is_empty())
+                && !out.iter().any(|s| s.plus == plus && s.minus == minus)
+            {
+                let what = if minus.is_empty() {
+                    "innies"
+                } else {
+                    "innies minus outies"
+                };
+                out.push(UnionSum {
+                    name: if named {
+                        format!("{what} of {}", name())
+                    } else {
+                        String::new()
+                    },
+                    plus,
+                    minus,
+                    total,
+                });
+            }
         };
         for len in 1..n {
             for first in 0..=n - len {
@@ -1107,7 +1138,7 @@ mod sum_tests {
 
     /// [`killer`] and every killer the project ships in `puzzles/`.
     fn killers() -> Vec<Puzzle> {
-        let mut puzzles = vec![killer().0];
+        let mut puzzles = vec![killer().0, mathemagic_01().0];
         for file in [
             "killer-batch.txt",
             "killer-9x9.cages",
