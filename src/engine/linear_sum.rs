@@ -123,6 +123,9 @@ impl<D: Domain> Propagator<D> for LinearSum {
         let Some(goal) = self.goal else {
             return Err(cx.conflict(None));
         };
+        if self.words == 1 {
+            return self.propagate_in_one_word(cx, goal);
+        }
         let (k, words) = (self.terms.len(), self.words);
         let amount = |minus: bool, v: usize| {
             if minus {
@@ -176,6 +179,76 @@ impl<D: Domain> Propagator<D> for LinearSum {
         }
         Ok(())
     }
+}
+
+impl LinearSum {
+    /// [`Propagator::propagate`] when every sum up to the goal fits in one word (a 9×9 grid's
+    /// sums of up to seven terms): the same passes on plain `u64`s. Callgrind, line 52 of
+    /// killer-hard-iss to 20,000 nodes: 3,660 → 1,730 instructions a run, 3,368 → 2,415 M in
+    /// all. The general passes stay for larger sums; the tests check both against enumeration.
+    fn propagate_in_one_word<D: Domain>(
+        &mut self,
+        cx: &mut Ctx<'_, D>,
+        goal: usize,
+    ) -> Result<(), Conflict> {
+        let k = self.terms.len();
+        let below_goal = if goal >= 63 {
+            u64::MAX
+        } else {
+            (2u64 << goal) - 1
+        };
+        let amounts = |minus: bool| {
+            if minus {
+                &self.minus_amount
+            } else {
+                &self.plus_amount
+            }
+        };
+        let (forward, backward) = (&mut self.forward, &mut self.backward);
+        forward[0] = 1;
+        for (i, &(var, minus)) in self.terms.iter().enumerate() {
+            let (src, amount) = (forward[i], amounts(minus));
+            let mut dst = 0;
+            for v in cx.dom(var).iter() {
+                dst |= shift_up(src, amount[v]);
+            }
+            forward[i + 1] = dst & below_goal;
+        }
+        if forward[k] >> goal & 1 == 0 {
+            if log_enabled!(target: "propagate", Level::Trace) {
+                trace!(target: "propagate", "  {}: no values reach the sum", self.name);
+            }
+            return Err(cx.conflict(None));
+        }
+        backward[k] = 1 << goal;
+        for (i, &(var, minus)) in self.terms.iter().enumerate().rev() {
+            let (src, amount) = (backward[i + 1], amounts(minus));
+            let mut dst = 0;
+            for v in cx.dom(var).iter() {
+                dst |= src.checked_shr(amount[v] as u32).unwrap_or(0);
+            }
+            backward[i] = dst;
+        }
+        for (i, &(var, minus)) in self.terms.iter().enumerate() {
+            let (before, after, amount) = (forward[i], backward[i + 1], amounts(minus));
+            let dom = cx.dom(var);
+            let mut keep = D::empty();
+            for v in dom.iter() {
+                if shift_up(before, amount[v]) & after != 0 {
+                    keep.insert(v);
+                }
+            }
+            if keep != dom {
+                cx.intersect(var, keep)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `x << k`, zero once `k` passes the word.
+fn shift_up(x: u64, k: usize) -> u64 {
+    x.checked_shl(k as u32).unwrap_or(0)
 }
 
 /// Clears the bits of `set` above `goal`.
@@ -245,6 +318,8 @@ mod tests {
         };
         // weights big enough that sums cross a 64-bit word
         let weights: Vec<u64> = vec![1, 2, 3, 5, 8, 13, 21, 40, 70];
+        // runs of the general passes and of the one-word ones
+        let mut one_word = [0; 2];
         for _ in 0..400 {
             let k = 1 + next(5) as usize;
             let doms: Vec<u16> = (0..k).map(|_| 1 + next(511) as u16).collect();
@@ -259,7 +334,9 @@ mod tests {
                 .filter(|&i| !signs[i])
                 .chain((0..k).filter(|&i| signs[i]))
                 .collect();
-            e.post(LinearSum::new("s", &plus, &minus, &weights, target));
+            let sum = LinearSum::new("s", &plus, &minus, &weights, target);
+            one_word[usize::from(sum.words == 1)] += 1;
+            e.post(sum);
             let expect = brute(&doms, &signs, &weights, target);
             let result = e.propagate();
             if expect.contains(&0) {
@@ -271,6 +348,7 @@ mod tests {
                 }
             }
         }
+        assert!(one_word.iter().all(|&n| n > 50), "{one_word:?}");
     }
 
     #[test]
