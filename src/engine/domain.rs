@@ -29,6 +29,8 @@ pub trait Domain: Copy + Eq + Debug + Send + Sync + 'static {
     fn is_empty(&self) -> bool;
     /// The smallest value, if any.
     fn min(&self) -> Option<usize>;
+    /// The largest value, if any.
+    fn max(&self) -> Option<usize>;
     /// Set intersection.
     fn and(self, other: Self) -> Self;
     /// Set union.
@@ -120,6 +122,14 @@ macro_rules! word_domain {
                 }
             }
             #[inline]
+            fn max(&self) -> Option<usize> {
+                if *self == 0 {
+                    None
+                } else {
+                    Some((<$t>::BITS - 1 - self.leading_zeros()) as usize)
+                }
+            }
+            #[inline]
             fn is_single(&self) -> bool {
                 *self != 0 && *self & (*self - 1) == 0
             }
@@ -205,6 +215,12 @@ impl<const W: usize> Domain for Wide<W> {
             .position(|&w| w != 0)
             .map(|i| i * 64 + self.0[i].trailing_zeros() as usize)
     }
+    fn max(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .rposition(|&w| w != 0)
+            .map(|i| i * 64 + 63 - self.0[i].leading_zeros() as usize)
+    }
     fn and(self, other: Self) -> Self {
         Wide(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
@@ -228,13 +244,15 @@ mod tests {
         let full = D::full(d);
         assert_eq!(full.len() as usize, d);
         assert_eq!(full.min(), if d == 0 { None } else { Some(0) });
+        assert_eq!(full.max(), d.checked_sub(1));
+        assert_eq!(D::empty().max(), None);
         assert!(D::empty().is_empty());
         let mut s = full;
         s.remove(0);
         s.remove(d - 1);
         assert_eq!(s.len() as usize, d - 2);
         assert!(!s.contains(0) && s.contains(1) && !s.contains(d - 1));
-        assert_eq!(s.min(), Some(1));
+        assert_eq!((s.min(), s.max()), (Some(1), Some(d - 2)));
         assert_eq!(s.single(), None);
         let one = D::singleton(d - 1);
         assert_eq!(one.single(), Some(d - 1));
@@ -268,6 +286,9 @@ mod tests {
         s.insert(63);
         s.insert(64);
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![63, 64]);
+        assert_eq!((s.min(), s.max()), (Some(63), Some(64)));
+        s.remove(64);
+        assert_eq!(s.max(), Some(63));
         assert_eq!(Wide::<2>::full(64).len(), 64);
         assert!(!Wide::<2>::full(64).contains(64));
     }

@@ -28,6 +28,11 @@ pub struct LinearSum {
     /// terms `i..` reach the goal; `(terms + 1) × words` each.
     forward: Vec<u64>,
     backward: Vec<u64>,
+    /// Bounds consistency only (see [`LinearSum::bounds_only`]).
+    bounds_only: bool,
+    /// Whether weights increase with the value index, so a domain's smallest and largest
+    /// amounts sit at its ends.
+    monotone: bool,
 }
 
 impl LinearSum {
@@ -61,7 +66,19 @@ impl LinearSum {
             words,
             forward: vec![0; len],
             backward: vec![0; len],
+            bounds_only: false,
+            monotone: weights.windows(2).all(|w| w[0] < w[1]),
         }
+    }
+
+    /// Filters to bounds consistency instead: each term keeps the values whose amount fits
+    /// between the goal minus the others' largest amounts and the goal minus their smallest.
+    /// A few additions per term instead of three passes over every value. On the 63 ISS killers'
+    /// union sums it left the search as it was (whole trees 3.17 M nodes against 3.21 M with
+    /// domain consistency): their pruning is almost all at the bounds.
+    pub fn bounds_only(mut self) -> Self {
+        self.bounds_only = true;
+        self
     }
 }
 
@@ -123,6 +140,9 @@ impl<D: Domain> Propagator<D> for LinearSum {
         let Some(goal) = self.goal else {
             return Err(cx.conflict(None));
         };
+        if self.bounds_only {
+            return self.propagate_bounds(cx, goal);
+        }
         if self.words == 1 {
             return self.propagate_in_one_word(cx, goal);
         }
@@ -182,6 +202,79 @@ impl<D: Domain> Propagator<D> for LinearSum {
 }
 
 impl LinearSum {
+    /// The smallest and largest amount a term can still give.
+    fn amount_range<D: Domain>(&self, dom: D, minus: bool) -> (usize, usize) {
+        let amount = if minus {
+            &self.minus_amount
+        } else {
+            &self.plus_amount
+        };
+        match (self.monotone, dom.min(), dom.max()) {
+            (true, Some(lo), Some(hi)) if minus => (amount[hi], amount[lo]),
+            (true, Some(lo), Some(hi)) => (amount[lo], amount[hi]),
+            _ => dom.iter().fold((usize::MAX, 0), |(lo, hi), v| {
+                (lo.min(amount[v]), hi.max(amount[v]))
+            }),
+        }
+    }
+
+    /// Bounds consistency, to a fixpoint: while some term has an amount the others cannot
+    /// complete to the goal even at their extremes, it loses the values giving such amounts.
+    fn propagate_bounds<D: Domain>(
+        &mut self,
+        cx: &mut Ctx<'_, D>,
+        goal: usize,
+    ) -> Result<(), Conflict> {
+        loop {
+            // The sums of the smallest and of the largest amounts.
+            let (mut low, mut high) = (0, 0);
+            for &(var, minus) in &self.terms {
+                let dom = cx.dom(var);
+                if dom.is_empty() {
+                    return Err(cx.conflict(Some(var)));
+                }
+                let (lo, hi) = self.amount_range(dom, minus);
+                low += lo;
+                high += hi;
+            }
+            if goal < low || goal > high {
+                if log_enabled!(target: "propagate", Level::Trace) {
+                    trace!(target: "propagate", "  {}: no values reach the sum", self.name);
+                }
+                return Err(cx.conflict(None));
+            }
+            let mut changed = false;
+            for &(var, minus) in &self.terms {
+                let dom = cx.dom(var);
+                let (lo, hi) = self.amount_range(dom, minus);
+                // The others give between low − lo and high − hi (bounds from before this
+                // pass's narrowing: looser, so still safe; saturating, as a variable may appear
+                // in two terms).
+                let least = goal.saturating_sub(high.saturating_sub(hi));
+                let most = goal - low.saturating_sub(lo);
+                if lo >= least && hi <= most {
+                    continue;
+                }
+                let amount = if minus {
+                    &self.minus_amount
+                } else {
+                    &self.plus_amount
+                };
+                let mut keep = D::empty();
+                for v in dom.iter() {
+                    if (least..=most).contains(&amount[v]) {
+                        keep.insert(v);
+                    }
+                }
+                cx.intersect(var, keep)?;
+                changed = true;
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
     /// [`Propagator::propagate`] when every sum up to the goal fits in one word (a 9×9 grid's
     /// sums of up to seven terms): the same passes on plain `u64`s. Callgrind, line 52 of
     /// killer-hard-iss to 20,000 nodes: 3,660 → 1,730 instructions a run, 3,368 → 2,415 M in
@@ -349,6 +442,79 @@ mod tests {
             }
         }
         assert!(one_word.iter().all(|&n| n > 50), "{one_word:?}");
+    }
+
+    /// Bounds only: never removes a value some solution of the sum uses (the enumeration's
+    /// supports stay), fails only when there is no solution, and stops at bounds consistency:
+    /// each domain's smallest and largest values fit the target with the other terms anywhere
+    /// between their own smallest and largest values.
+    #[test]
+    fn bounds_only_keeps_every_support_and_reaches_bounds_consistency() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        let weights: Vec<u64> = vec![1, 2, 3, 5, 8, 13, 21, 40, 70];
+        let (mut pruned, mut failed) = (0, 0);
+        for round in 0..600 {
+            // Every second round, weights out of order: the ends of a domain are then not its
+            // smallest and largest weights.
+            let weights: Vec<u64> = if round % 2 == 0 {
+                weights.clone()
+            } else {
+                weights.iter().rev().copied().collect()
+            };
+            let k = 1 + next(5) as usize;
+            let doms: Vec<u16> = (0..k).map(|_| 1 + next(511) as u16).collect();
+            let signs: Vec<bool> = (0..k).map(|_| next(3) == 0).collect();
+            let target = next(200) as i64 - 40;
+            let mut e = Engine::<u16>::new();
+            let vars: Vec<VarId> = doms.iter().map(|&d| e.new_var(d)).collect();
+            let plus: Vec<VarId> = (0..k).filter(|&i| !signs[i]).map(|i| vars[i]).collect();
+            let minus: Vec<VarId> = (0..k).filter(|&i| signs[i]).map(|i| vars[i]).collect();
+            e.post(LinearSum::new("s", &plus, &minus, &weights, target).bounds_only());
+            let supports = brute(&doms, &signs, &weights, target);
+            let why = format!("{doms:?} {signs:?} {target} {weights:?}");
+            if e.propagate().is_err() {
+                assert!(supports.contains(&0), "{why}");
+                failed += 1;
+                continue;
+            }
+            let after: Vec<u16> = vars.iter().map(|&v| e.dom(v)).collect();
+            // Each term's signed contributions.
+            let values = |i: usize| -> Vec<i64> {
+                let sign = if signs[i] { -1 } else { 1 };
+                (0..9)
+                    .filter(|&v| after[i] >> v & 1 == 1)
+                    .map(|v| sign * weights[v] as i64)
+                    .collect()
+            };
+            let ranges: Vec<(i64, i64)> = (0..k)
+                .map(|i| {
+                    let vs = values(i);
+                    (*vs.iter().min().unwrap(), *vs.iter().max().unwrap())
+                })
+                .collect();
+            for i in 0..k {
+                assert_eq!(after[i] & supports[i], supports[i], "{why}");
+                assert_eq!(after[i] & !doms[i], 0, "{why}");
+                pruned += usize::from(after[i] != doms[i]);
+                let others = |f: fn(&(i64, i64)) -> i64| -> i64 {
+                    (0..k).filter(|&j| j != i).map(|j| f(&ranges[j])).sum()
+                };
+                let (least, most) = (others(|r| r.0), others(|r| r.1));
+                for end in [ranges[i].0, ranges[i].1] {
+                    assert!((least..=most).contains(&(target - end)), "{why}");
+                }
+            }
+        }
+        assert!(
+            pruned > 100 && failed > 50,
+            "pruned {pruned}, failed {failed}"
+        );
     }
 
     #[test]
