@@ -475,7 +475,8 @@ pub struct UnionSum {
 /// Largest number of cells a [`UnionSum`] may have to be posted. Whole trees of the 63 ISS
 /// killers (`bench --unique`, 2 threads), sums domain-consistent: a cap of 5 took 60.7 s, 6
 /// took 59.7 s (3.2 M nodes), 7 took 61.7 s and 9 took 92.7 s (bigger sums cost more than
-/// they prune). Propagated to bounds only, 6 took 43.8 s (3.34 M nodes) and 8 took 57.8 s.
+/// they prune). Propagated to bounds only: 5 took 53.0 s, 6 took 42.3–43.8 s (3.34 M nodes),
+/// 7 took 40.8 s (3.05 M, within the drift of 6) and 8 took 57.8 s.
 pub const UNION_SUM_MAX_CELLS: usize = 6;
 
 /// The rule of 45 over unions of houses: every run of consecutive rows, every run of
