@@ -399,45 +399,67 @@ mod tests {
         keep
     }
 
-    #[test]
-    fn keeps_exactly_the_supported_values() {
-        // a small deterministic generator, so failures reproduce
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |m: u64| {
+    /// A small deterministic generator (xorshift), so failures reproduce: `next(m)` is below `m`.
+    fn generator(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |m| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed % m
+        }
+    }
+
+    /// Weights big enough that sums cross a 64-bit word.
+    const WEIGHTS: [u64; 9] = [1, 2, 3, 5, 8, 13, 21, 40, 70];
+
+    /// A random sum of one to five terms over nine values: each term's domain, whether it
+    /// counts negatively, and the target.
+    fn random_sum(next: &mut impl FnMut(u64) -> u64) -> (Vec<u16>, Vec<bool>, i64) {
+        let k = 1 + next(5) as usize;
+        let doms = (0..k).map(|_| 1 + next(511) as u16).collect();
+        let signs = (0..k).map(|_| next(3) == 0).collect();
+        (doms, signs, next(200) as i64 - 40)
+    }
+
+    /// An engine with a variable per domain and `sum` posted over them (`sum` gets the plus
+    /// and the minus variables).
+    fn post(
+        doms: &[u16],
+        signs: &[bool],
+        sum: impl FnOnce(&[VarId], &[VarId]) -> LinearSum,
+    ) -> (Engine<u16>, Vec<VarId>) {
+        let mut e = Engine::<u16>::new();
+        let vars: Vec<VarId> = doms.iter().map(|&d| e.new_var(d)).collect();
+        let side = |minus: bool| -> Vec<VarId> {
+            (0..doms.len())
+                .filter(|&i| signs[i] == minus)
+                .map(|i| vars[i])
+                .collect()
         };
-        // weights big enough that sums cross a 64-bit word
-        let weights: Vec<u64> = vec![1, 2, 3, 5, 8, 13, 21, 40, 70];
+        e.post(sum(&side(false), &side(true)));
+        (e, vars)
+    }
+
+    #[test]
+    fn keeps_exactly_the_supported_values() {
+        let mut next = generator(0x2545_f491_4f6c_dd1d);
         // runs of the general passes and of the one-word ones
         let mut one_word = [0; 2];
         for _ in 0..400 {
-            let k = 1 + next(5) as usize;
-            let doms: Vec<u16> = (0..k).map(|_| 1 + next(511) as u16).collect();
-            let signs: Vec<bool> = (0..k).map(|_| next(3) == 0).collect();
-            let target = next(200) as i64 - 40;
-            let mut e = Engine::<u16>::new();
-            let vars: Vec<VarId> = doms.iter().map(|&d| e.new_var(d)).collect();
-            let plus: Vec<VarId> = (0..k).filter(|&i| !signs[i]).map(|i| vars[i]).collect();
-            let minus: Vec<VarId> = (0..k).filter(|&i| signs[i]).map(|i| vars[i]).collect();
-            // terms are ordered plus first, then minus
-            let order: Vec<usize> = (0..k)
-                .filter(|&i| !signs[i])
-                .chain((0..k).filter(|&i| signs[i]))
-                .collect();
-            let sum = LinearSum::new("s", &plus, &minus, &weights, target);
-            one_word[usize::from(sum.words == 1)] += 1;
-            e.post(sum);
-            let expect = brute(&doms, &signs, &weights, target);
+            let (doms, signs, target) = random_sum(&mut next);
+            let (mut e, vars) = post(&doms, &signs, |plus, minus| {
+                let sum = LinearSum::new("s", plus, minus, &WEIGHTS, target);
+                one_word[usize::from(sum.words == 1)] += 1;
+                sum
+            });
+            let expect = brute(&doms, &signs, &WEIGHTS, target);
             let result = e.propagate();
             if expect.contains(&0) {
                 assert!(result.is_err(), "{doms:?} {signs:?} {target}");
             } else {
                 assert!(result.is_ok(), "{doms:?} {signs:?} {target}");
-                for &i in &order {
-                    assert_eq!(e.dom(vars[i]), expect[i], "{doms:?} {signs:?} {target}");
+                for (i, &v) in vars.iter().enumerate() {
+                    assert_eq!(e.dom(v), expect[i], "{doms:?} {signs:?} {target}");
                 }
             }
         }
@@ -450,32 +472,20 @@ mod tests {
     /// between their own smallest and largest values.
     #[test]
     fn bounds_only_keeps_every_support_and_reaches_bounds_consistency() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
-        let weights: Vec<u64> = vec![1, 2, 3, 5, 8, 13, 21, 40, 70];
+        let mut next = generator(0x9e37_79b9_7f4a_7c15);
         let (mut pruned, mut failed) = (0, 0);
         for round in 0..600 {
             // Every second round, weights out of order: the ends of a domain are then not its
             // smallest and largest weights.
-            let weights: Vec<u64> = if round % 2 == 0 {
-                weights.clone()
-            } else {
-                weights.iter().rev().copied().collect()
-            };
-            let k = 1 + next(5) as usize;
-            let doms: Vec<u16> = (0..k).map(|_| 1 + next(511) as u16).collect();
-            let signs: Vec<bool> = (0..k).map(|_| next(3) == 0).collect();
-            let target = next(200) as i64 - 40;
-            let mut e = Engine::<u16>::new();
-            let vars: Vec<VarId> = doms.iter().map(|&d| e.new_var(d)).collect();
-            let plus: Vec<VarId> = (0..k).filter(|&i| !signs[i]).map(|i| vars[i]).collect();
-            let minus: Vec<VarId> = (0..k).filter(|&i| signs[i]).map(|i| vars[i]).collect();
-            e.post(LinearSum::new("s", &plus, &minus, &weights, target).bounds_only());
+            let mut weights = WEIGHTS;
+            if round % 2 == 1 {
+                weights.reverse();
+            }
+            let (doms, signs, target) = random_sum(&mut next);
+            let k = doms.len();
+            let (mut e, vars) = post(&doms, &signs, |plus, minus| {
+                LinearSum::new("s", plus, minus, &weights, target).bounds_only()
+            });
             let supports = brute(&doms, &signs, &weights, target);
             let why = format!("{doms:?} {signs:?} {target} {weights:?}");
             if e.propagate().is_err() {
