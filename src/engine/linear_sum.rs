@@ -1,5 +1,6 @@
 //! Linear sum: Σ weight(xᵢ) − Σ weight(yⱼ) = target over variables that need not be distinct,
-//! filtered to domain consistency by a reachable-sums dynamic program.
+//! filtered to domain consistency by a reachable-sums dynamic program, or (when asked) to
+//! bounds consistency by the terms' smallest and largest amounts.
 //!
 //! Each term's value is shifted to a non-negative amount (`w` for a plus term, `W − w` for a
 //! minus term, `W` the largest weight), so the constraint becomes Σ amounts = target + (#minus)·W.
@@ -73,9 +74,10 @@ impl LinearSum {
 
     /// Filters to bounds consistency instead: each term keeps the values whose amount fits
     /// between the goal minus the others' largest amounts and the goal minus their smallest.
-    /// A few additions per term instead of three passes over every value. On the 63 ISS killers'
-    /// union sums it left the search as it was (whole trees 3.17 M nodes against 3.21 M with
-    /// domain consistency): their pruning is almost all at the bounds.
+    /// A few additions per term instead of three passes over every value. On the 63 ISS
+    /// killers' union sums the search stayed about the same (whole trees 3.34 M nodes against
+    /// 3.21 M with domain consistency) and took 43.8 s against 65.4 s: their pruning is almost
+    /// all at the bounds.
     pub fn bounds_only(mut self) -> Self {
         self.bounds_only = true;
         self
@@ -202,13 +204,18 @@ impl<D: Domain> Propagator<D> for LinearSum {
 }
 
 impl LinearSum {
-    /// The smallest and largest amount a term can still give.
-    fn amount_range<D: Domain>(&self, dom: D, minus: bool) -> (usize, usize) {
-        let amount = if minus {
+    /// The amount of each value index for a minus or a plus term.
+    fn amounts(&self, minus: bool) -> &[usize] {
+        if minus {
             &self.minus_amount
         } else {
             &self.plus_amount
-        };
+        }
+    }
+
+    /// The smallest and largest amount a term can still give.
+    fn amount_range<D: Domain>(&self, dom: D, minus: bool) -> (usize, usize) {
+        let amount = self.amounts(minus);
         match (self.monotone, dom.min(), dom.max()) {
             (true, Some(lo), Some(hi)) if minus => (amount[hi], amount[lo]),
             (true, Some(lo), Some(hi)) => (amount[lo], amount[hi]),
@@ -255,11 +262,7 @@ impl LinearSum {
                 if lo >= least && hi <= most {
                     continue;
                 }
-                let amount = if minus {
-                    &self.minus_amount
-                } else {
-                    &self.plus_amount
-                };
+                let amount = self.amounts(minus);
                 let mut keep = D::empty();
                 for v in dom.iter() {
                     if (least..=most).contains(&amount[v]) {
