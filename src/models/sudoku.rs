@@ -567,27 +567,7 @@ pub fn union_sums(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> 
             }
         }
         cells.iter().for_each(|&c| inside[c] = false);
-        plus.sort_unstable();
-        minus.sort_unstable();
-        if (!plus.is_empty() || !minus.is_empty())
-            && !out.iter().any(|s| s.plus == plus && s.minus == minus)
-        {
-            let what = if minus.is_empty() {
-                "innies"
-            } else {
-                "innies minus outies"
-            };
-            out.push(UnionSum {
-                name: if named {
-                    format!("{what} of {}", name())
-                } else {
-                    String::new()
-                },
-                plus,
-                minus,
-                total,
-            });
-        }
+        add_union_sum(&mut out, named.then(name), plus, minus, total);
     };
     for len in 1..n {
         for first in 0..=n - len {
@@ -634,6 +614,36 @@ pub fn union_sums(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> 
         }
     }
     out
+}
+
+/// Adds `Σ plus − Σ minus = total` to `out`, cells sorted, unless it has no cell or `out`
+/// already has a sum over the same cells. Named `innies of …` (or `innies minus outies of …`)
+/// after `union` when given one.
+fn add_union_sum(
+    out: &mut Vec<UnionSum>,
+    union: Option<String>,
+    mut plus: Vec<usize>,
+    mut minus: Vec<usize>,
+    total: i64,
+) {
+    plus.sort_unstable();
+    minus.sort_unstable();
+    if (plus.is_empty() && minus.is_empty())
+        || out.iter().any(|s| s.plus == plus && s.minus == minus)
+    {
+        return;
+    }
+    let what = if minus.is_empty() {
+        "innies"
+    } else {
+        "innies minus outies"
+    };
+    out.push(UnionSum {
+        name: union.map_or_else(String::new, |u| format!("{what} of {u}")),
+        plus,
+        minus,
+        total,
+    });
 }
 
 /// The CP model of a puzzle: one variable per cell (row-major), one all-different per region,
@@ -1032,7 +1042,7 @@ mod sum_tests {
             (&row1.plus[..], &row1.minus[..], row1.total),
             (&[8][..], &[9, 14][..], -4)
         );
-        // Every sum holds on the published solution, and mixes sides somewhere.
+        // Every sum holds on the published solution and keeps to the cap.
         let value = |c: &usize| i64::from(solution.as_bytes()[*c] - b'0');
         for s in &sums {
             let sum =
@@ -1057,8 +1067,6 @@ mod sum_tests {
         }
         let mut inside = vec![false; n * n];
         let mut cells: Vec<usize> = Vec::with_capacity(n * n);
-        // Counts first, cells only for the few sums small enough to keep, names only for those:
-        // a krazydad killer considers about a hundred unions and keeps a handful.
         let mut consider = |name: &dyn Fn() -> String, m: usize, cells: &[usize]| {
             cells.iter().for_each(|&c| inside[c] = true);
             let mut plus: Vec<usize> = cells.iter().copied().filter(|&c| !caged[c]).collect();
@@ -1081,27 +1089,7 @@ mod sum_tests {
             if plus.len() + minus.len() > UNION_SUM_MAX_CELLS || (m == 1 && !some_outside) {
                 return;
             }
-            plus.sort_unstable();
-            minus.sort_unstable();
-            if (!plus.is_empty() || !minus.is_empty())
-                && !out.iter().any(|s| s.plus == plus && s.minus == minus)
-            {
-                let what = if minus.is_empty() {
-                    "innies"
-                } else {
-                    "innies minus outies"
-                };
-                out.push(UnionSum {
-                    name: if named {
-                        format!("{what} of {}", name())
-                    } else {
-                        String::new()
-                    },
-                    plus,
-                    minus,
-                    total,
-                });
-            }
+            add_union_sum(&mut out, named.then(name), plus, minus, total);
         };
         for len in 1..n {
             for first in 0..=n - len {
