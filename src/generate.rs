@@ -245,7 +245,7 @@ fn solutions<D: Domain>(puzzle: &Puzzle, rules: &Rules, limit: u64) -> Vec<Vec<u
     let mut out = Vec::new();
     let _ = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
         engine.search(&Limits::solutions(limit), |d| {
-            out.push(Engine::values_of(d));
+            out.push(sudoku::grid_of(puzzle, d));
         });
     });
     out

@@ -7,7 +7,9 @@
 //! variables can take distinct members of it (a perfect matching). Each variable keeps the
 //! values it takes in some matching of some surviving combination. That is domain consistency
 //! for sum ∧ distinct ∧ domains: it also places a value that every combination needs and only
-//! one variable can take, and fails when no combination survives.
+//! one variable can take, and fails when no combination survives. An optional choice variable,
+//! whose value `i` stands for combination `i`, follows the survivors, so search can branch on
+//! which combination the cage takes.
 
 use super::matching::Matcher;
 use super::{Conflict, Ctx, Domain, Propagator, VarId, WakeOn};
@@ -150,29 +152,39 @@ pub struct CageSum<D> {
     mates: Vec<usize>,
     /// Earlier runs' results, by their input.
     memo: Memo<D>,
+    /// A variable whose values index `combos`: the combinations still possible.
+    choice: Option<VarId>,
+    /// The combinations that survived the last pass (bit per index).
+    alive: D,
 }
 
-/// Most cells a cage may have for its results to be remembered: a slot holds `2k + 3`
+/// Most cells a cage may have for its results to be remembered: a slot holds `2k + 5`
 /// domains, so a large cage would fill caches with slots that rarely repeat.
 const MEMO_MAX_CELLS: usize = 8;
 /// Slots in a cage's memo (a power of two).
 const MEMO_SLOTS: usize = 512;
 
 /// A direct-mapped table of the combination pass's results. The input is the cage's domains
-/// (after the forced values are taken out) and the values it must hold; the result is each
-/// cell's supported values and the values every combination needs, or that no combination
-/// fits. The pass is a function of that input alone, and a search meets the same cage states
-/// again and again as it backtracks. On mathemagic-01 (ISS), to 30,000 nodes, about a quarter
-/// of the passes were answered here, and instructions fell 7%.
+/// (after the forced values are taken out), the values it must hold and the combinations its
+/// choice variable allows; the result is each cell's supported values, the values every
+/// combination needs (or that no combination fits) and the combinations that fit. The pass is
+/// a function of that input alone, and a search meets the same cage states again and again as
+/// it backtracks. On mathemagic-01 (ISS), to 30,000 nodes, about a quarter of the passes were
+/// answered here, and instructions fell 7%.
 #[derive(Debug, Clone)]
 struct Memo<D> {
     /// Each slot's hash (odd), or 0 when empty.
     tags: Vec<u64>,
-    /// Each slot, `2k + 3` domains: the `k` domains and the must-hold set (the key, checked in
-    /// full), then the `k` supports, the required set, and whether a combination fits (empty
-    /// when none does).
+    /// Each slot, `2k + 5` domains: the `k` domains, the must-hold set and the allowed
+    /// combinations (the key, checked in full), then the `k` supports, the required set,
+    /// whether a combination fits (empty when none does) and the combinations that fit.
     slots: Vec<D>,
 }
+
+/// What a combination pass found: each cell's supported values, the values every fitting
+/// combination holds (`None` when none fits), and the fitting combinations (by index, when
+/// the cage has a choice variable).
+type Found<'a, D> = (&'a [D], Option<D>, D);
 
 impl<D: Domain> Memo<D> {
     fn new(k: usize) -> Self {
@@ -184,45 +196,58 @@ impl<D: Domain> Memo<D> {
         }
         Memo {
             tags: vec![0; MEMO_SLOTS],
-            slots: vec![D::empty(); MEMO_SLOTS * (2 * k + 3)],
+            slots: vec![D::empty(); MEMO_SLOTS * (2 * k + 5)],
         }
     }
 
     /// The hash of an input (odd, so never the empty tag) and its slot.
-    fn locate(doms: &[D], must: D) -> (u64, usize) {
-        let h = doms.iter().fold(must.digest(), |h, d| {
-            (h.rotate_left(23) ^ d.digest()).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        });
+    fn locate(doms: &[D], must: D, allowed: D) -> (u64, usize) {
+        let h = doms
+            .iter()
+            .fold(must.digest() ^ allowed.digest().rotate_left(7), |h, d| {
+                (h.rotate_left(23) ^ d.digest()).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            });
         (h | 1, (h >> 32) as usize % MEMO_SLOTS)
     }
 
-    /// The supports and the required set (`None`: no combination fits) remembered for `doms`
-    /// and `must`, if any.
-    fn get(&self, doms: &[D], must: D) -> Option<(&[D], Option<D>)> {
+    /// The result remembered for `doms`, `must` and `allowed`, if any.
+    fn get(&self, doms: &[D], must: D, allowed: D) -> Option<Found<'_, D>> {
         if self.tags.is_empty() {
             return None;
         }
         let k = doms.len();
-        let (tag, slot) = Self::locate(doms, must);
-        let entry = &self.slots[slot * (2 * k + 3)..(slot + 1) * (2 * k + 3)];
-        let fits = !entry[2 * k + 2].is_empty();
-        (self.tags[slot] == tag && entry[..k] == *doms && entry[k] == must)
-            .then(|| (&entry[k + 1..2 * k + 1], fits.then_some(entry[2 * k + 1])))
+        let (tag, slot) = Self::locate(doms, must, allowed);
+        let entry = &self.slots[slot * (2 * k + 5)..(slot + 1) * (2 * k + 5)];
+        let fits = !entry[2 * k + 4].is_empty();
+        (self.tags[slot] == tag
+            && entry[..k] == *doms
+            && entry[k] == must
+            && entry[k + 1] == allowed)
+            .then(|| {
+                (
+                    &entry[k + 2..2 * k + 2],
+                    fits.then_some(entry[2 * k + 2]),
+                    entry[2 * k + 3],
+                )
+            })
     }
 
-    fn put(&mut self, doms: &[D], must: D, support: &[D], required: Option<D>) {
+    fn put(&mut self, doms: &[D], must: D, allowed: D, found: Found<'_, D>) {
         if self.tags.is_empty() {
             return;
         }
+        let (support, required, alive) = found;
         let k = doms.len();
-        let (tag, slot) = Self::locate(doms, must);
+        let (tag, slot) = Self::locate(doms, must, allowed);
         self.tags[slot] = tag;
-        let entry = &mut self.slots[slot * (2 * k + 3)..(slot + 1) * (2 * k + 3)];
+        let entry = &mut self.slots[slot * (2 * k + 5)..(slot + 1) * (2 * k + 5)];
         entry[..k].copy_from_slice(doms);
         entry[k] = must;
-        entry[k + 1..2 * k + 1].copy_from_slice(support);
-        entry[2 * k + 1] = required.unwrap_or(D::empty());
-        entry[2 * k + 2] = if required.is_some() {
+        entry[k + 1] = allowed;
+        entry[k + 2..2 * k + 2].copy_from_slice(support);
+        entry[2 * k + 2] = required.unwrap_or(D::empty());
+        entry[2 * k + 3] = alive;
+        entry[2 * k + 4] = if required.is_some() {
             D::singleton(0)
         } else {
             D::empty()
@@ -246,7 +271,22 @@ impl<D: Domain> CageSum<D> {
             matcher: Matcher::new(k, D::CAPACITY),
             mates,
             memo: Memo::new(k),
+            choice: None,
+            alive: D::empty(),
         }
+    }
+
+    /// Channels the surviving combinations to `choice`, whose value `i` stands for combination
+    /// `i` (so the cage may have at most `D::CAPACITY` of them): the combinations it no longer
+    /// allows are skipped, and it loses those that no longer fit. Search may then branch on
+    /// which combination the cage takes.
+    pub fn with_choice(mut self, choice: VarId) -> Self {
+        assert!(
+            self.combos.len() <= D::CAPACITY,
+            "a choice variable holds every combination"
+        );
+        self.choice = Some(choice);
+        self
     }
 }
 
@@ -322,7 +362,11 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
     }
 
     fn watches(&self) -> Vec<(VarId, WakeOn)> {
-        self.vars.iter().map(|&v| (v, WakeOn::Change)).collect()
+        self.vars
+            .iter()
+            .chain(self.choice.iter())
+            .map(|&v| (v, WakeOn::Change))
+            .collect()
     }
 
     fn propagate(&mut self, cx: &mut Ctx<'_, D>) -> Result<(), Conflict> {
@@ -382,18 +426,21 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
         }
         // A run with the same input as an earlier one reuses its result (except when tracing,
         // which wants the combinations' reasons).
+        let allowed = self.choice.map_or(D::empty(), |c| cx.dom(c));
         let remembered = (!tracing)
-            .then(|| self.memo.get(&self.doms, must))
+            .then(|| self.memo.get(&self.doms, must, allowed))
             .flatten();
         let required = match remembered {
-            Some((support, required)) => {
+            Some((support, required, alive)) => {
                 self.support.copy_from_slice(support);
+                self.alive = alive;
                 required
             }
             None => {
-                let required = self.combination_pass(cx, must, tracing);
+                let required = self.combination_pass(cx, must, allowed, tracing);
                 if !tracing {
-                    self.memo.put(&self.doms, must, &self.support, required);
+                    let found = (&self.support[..], required, self.alive);
+                    self.memo.put(&self.doms, must, allowed, found);
                 }
                 required
             }
@@ -407,6 +454,9 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
         for (i, &v) in self.vars.iter().enumerate() {
             cx.intersect(v, self.support[i])?;
         }
+        if let Some(c) = self.choice {
+            cx.intersect(c, self.alive)?;
+        }
         if !self.groups.is_empty() {
             self.lock(cx, required.minus(fixed))?;
         }
@@ -415,17 +465,31 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
 }
 
 impl<D: Domain> CageSum<D> {
-    /// The combinations that fit the domains (`self.doms`) and hold `must`: each cell's
-    /// supported values into `self.support`, and the values every fitting combination holds
-    /// (after an early stop, those of the combinations that pass the cheap tests too: a
-    /// smaller set, so still safe); `None` when no combination fits.
-    fn combination_pass(&mut self, cx: &Ctx<'_, D>, must: D, tracing: bool) -> Option<D> {
+    /// The combinations that fit the domains (`self.doms`), hold `must` and (with a choice
+    /// variable) are among the `allowed` indices: each cell's supported values into
+    /// `self.support`, the fitting combinations' indices into `self.alive` (with a choice
+    /// variable), and the values every fitting combination holds; `None` when no combination
+    /// fits. After an early stop (every value supported), the later combinations that pass
+    /// the cheap tests count as fitting: `alive` is then a superset and the required set a
+    /// subset, both still safe.
+    fn combination_pass(
+        &mut self,
+        cx: &Ctx<'_, D>,
+        must: D,
+        allowed: D,
+        tracing: bool,
+    ) -> Option<D> {
         let k = self.vars.len();
         let mut viable = false;
         self.support.iter_mut().for_each(|s| *s = D::empty());
         let union = self.doms.iter().fold(D::empty(), |u, &d| u.or(d));
         let mut required = union;
+        let chosen = self.choice.is_some();
+        self.alive = D::empty();
         for (ci, &combo) in self.combos.iter().enumerate() {
+            if chosen && !allowed.contains(ci) {
+                continue;
+            }
             // Why the combination cannot be used, if it cannot (formatted only when tracing).
             let why = if !must.minus(combo).is_empty() {
                 Some((None, "a value the cage must hold is not in it"))
@@ -453,6 +517,9 @@ impl<D: Domain> CageSum<D> {
                 continue;
             }
             viable = true;
+            if chosen {
+                self.alive.insert(ci);
+            }
             // Each (cell, value) on some perfect matching of this combination: the combination
             // has as many values as the cage has cells, so the matching is a permutation.
             self.matcher
@@ -461,13 +528,17 @@ impl<D: Domain> CageSum<D> {
             required = required.and(combo);
             if complete {
                 // Nothing left to support: the other combinations cannot narrow more.
-                if !self.groups.is_empty() {
-                    for &rest in &self.combos[ci + 1..] {
-                        if must.minus(rest).is_empty()
+                if !self.groups.is_empty() || chosen {
+                    for (cj, &rest) in self.combos.iter().enumerate().skip(ci + 1) {
+                        if (!chosen || allowed.contains(cj))
+                            && must.minus(rest).is_empty()
                             && self.doms.iter().all(|d| d.intersects(rest))
                             && rest.minus(union).is_empty()
                         {
                             required = required.and(rest);
+                            if chosen {
+                                self.alive.insert(cj);
+                            }
                         }
                     }
                 }
@@ -564,6 +635,56 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_choice_variable_keeps_the_combinations_in_use_and_restricts_the_cells() {
+        let weights = [1u64, 2, 3, 4, 5, 6];
+        let mut rng = crate::engine::Rng::new(11);
+        let (mut narrowed, mut fixed) = (0, 0);
+        for _ in 0..3000 {
+            let k = 2 + rng.below(3);
+            let total = 3 + rng.below(15) as u64;
+            let combos: Arc<[u16]> = combinations::<u16>(&weights, k, total).into();
+            if combos.len() < 2 {
+                continue;
+            }
+            let doms: Vec<u16> = (0..k).map(|_| 1 + rng.below(63) as u16).collect();
+            let allowed = 1 + rng.below((1 << combos.len()) - 1) as u16;
+            // Brute force: every assignment, and the combination each solution uses.
+            let (mut support, mut used) = (vec![0u16; k], 0u16);
+            for code in 0..6usize.pow(k as u32) {
+                let vals: Vec<usize> = (0..k).map(|i| code / 6usize.pow(i as u32) % 6).collect();
+                let set = vals.iter().fold(0u16, |s, &v| s | 1 << v);
+                let Some(ci) = combos.iter().position(|&c| c == set) else {
+                    continue; // repeated values, or a wrong sum
+                };
+                if allowed >> ci & 1 == 1 && (0..k).all(|i| doms[i] >> vals[i] & 1 == 1) {
+                    used |= 1 << ci;
+                    (0..k).for_each(|i| support[i] |= 1 << vals[i]);
+                }
+            }
+            let mut e = Engine::<u16>::new();
+            let vars: Vec<VarId> = doms.iter().map(|&d| e.new_var(d)).collect();
+            let choice = e.new_var(allowed);
+            e.post(CageSum::new("cage", vars, combos).with_choice(choice));
+            match e.propagate() {
+                Err(_) => assert_eq!(used, 0, "failed on satisfiable {doms:?} total {total}"),
+                Ok(()) => {
+                    assert_ne!(used, 0, "kept unsatisfiable {doms:?} total {total}");
+                    assert_eq!(e.domains()[..k], support[..], "{doms:?} total {total}");
+                    let left = e.dom(choice);
+                    assert_eq!(left & used, used, "a combination in use was removed");
+                    assert_eq!(left & !allowed, 0, "a combination came back");
+                    narrowed += usize::from(left != allowed);
+                    fixed += usize::from(left != allowed && left.len() == 1);
+                }
+            }
+        }
+        assert!(
+            narrowed > 100 && fixed > 50,
+            "{narrowed} narrowed, {fixed} fixed"
+        );
+    }
 }
 
 #[cfg(test)]
@@ -580,6 +701,14 @@ mod memo_tests {
         let mut rng = crate::engine::Rng::new(7);
         for total in 6..=12 {
             let combos: Arc<[u16]> = combinations::<u16>(&weights, 3, total).into();
+            let all = u16::full(combos.len());
+            // Three cells and the cage's choice of combination.
+            let cage = |e: &mut Engine<u16>| {
+                let vars: Vec<VarId> = (0..3).map(|_| e.new_var(0b11111)).collect();
+                let choice = e.new_var(all);
+                e.post(CageSum::new("cage", vars.clone(), Arc::clone(&combos)).with_choice(choice));
+                [vars[0], vars[1], vars[2], choice]
+            };
             let run = |e: &mut Engine<u16>, vars: &[VarId], doms: &[u16]| {
                 for (&v, &d) in vars.iter().zip(doms) {
                     e.restrict(v, d, "test").map_err(|_| ())?;
@@ -588,23 +717,18 @@ mod memo_tests {
                 Ok::<Vec<u16>, ()>(e.domains().to_vec())
             };
             let mut warm = Engine::<u16>::new();
-            let vars: Vec<VarId> = (0..3).map(|_| warm.new_var(0b11111)).collect();
-            warm.post(CageSum::new("cage", vars.clone(), Arc::clone(&combos)));
+            let vars = cage(&mut warm);
             let start = warm.snapshot();
             let mut hits = 0;
             let mut seen = std::collections::HashSet::new();
             for _ in 0..400 {
-                let doms: Vec<u16> = (0..3).map(|_| pool[rng.below(pool.len())]).collect();
+                let mut doms: Vec<u16> = (0..3).map(|_| pool[rng.below(pool.len())]).collect();
+                doms.push([all, all, 1, all & 0b10][rng.below(4)]);
                 hits += usize::from(!seen.insert(doms.clone()));
                 warm.reset(&start);
                 let remembered = run(&mut warm, &vars, &doms);
                 let mut fresh = Engine::<u16>::new();
-                let fresh_vars: Vec<VarId> = (0..3).map(|_| fresh.new_var(0b11111)).collect();
-                fresh.post(CageSum::new(
-                    "cage",
-                    fresh_vars.clone(),
-                    Arc::clone(&combos),
-                ));
+                let fresh_vars = cage(&mut fresh);
                 assert_eq!(
                     remembered,
                     run(&mut fresh, &fresh_vars, &doms),

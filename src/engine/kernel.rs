@@ -5,6 +5,7 @@ use super::trail::Trail;
 use super::{
     Conflict, Domain, PropId, Propagator, Rng, Stats, Strategy, ValueOrder, VarId, WakeOn,
 };
+use hashbrown::HashMap;
 use log::{Level, log_enabled, trace};
 
 /// Names for variables and values, used only to make logs readable.
@@ -14,6 +15,9 @@ pub struct Labels {
     pub vars: Vec<String>,
     /// Name of each value index; the index itself where missing.
     pub values: Vec<String>,
+    /// Value names of the variables whose values mean something else (such as which
+    /// combination a sum takes), by variable index; `values` for the others.
+    pub own_values: HashMap<usize, Vec<String>>,
 }
 
 impl Labels {
@@ -30,14 +34,31 @@ impl Labels {
         self.values.get(v).cloned().unwrap_or_else(|| v.to_string())
     }
 
+    /// The name of value `v` of variable `var`.
+    pub fn value_of(&self, var: VarId, v: usize) -> String {
+        match self.own_values.get(&var.index()) {
+            Some(names) => names.get(v).cloned().unwrap_or_else(|| v.to_string()),
+            None => self.value(v),
+        }
+    }
+
     /// The set of values as `{a,b,c}`.
     pub fn values<D: Domain>(&self, d: D) -> String {
+        self.list(d, |v| self.value(v))
+    }
+
+    /// The set of values of variable `var` as `{a,b,c}`.
+    pub fn values_of<D: Domain>(&self, var: VarId, d: D) -> String {
+        self.list(d, |v| self.value_of(var, v))
+    }
+
+    fn list<D: Domain>(&self, d: D, name: impl Fn(usize) -> String) -> String {
         let mut s = String::from("{");
         for (i, v) in d.iter().enumerate() {
             if i > 0 {
                 s.push(',');
             }
-            s.push_str(&self.value(v));
+            s.push_str(&name(v));
         }
         s.push('}');
         s
@@ -80,6 +101,9 @@ pub struct Engine<D: Domain> {
     /// as failures add to `weights` (summing at each branching cost a quarter of the
     /// instructions on empty 25×25 grids).
     pub(crate) var_weights: Vec<u64>,
+    /// How much each failure of a propagator watching a variable adds to its weight (1 unless
+    /// set with [`Engine::set_weight_factor`]).
+    pub(crate) var_factors: Vec<u64>,
     /// Draws values for [`ValueOrder::Random`](super::ValueOrder::Random).
     pub(crate) rng: Rng,
     /// Groups of variables that take every value once, for
@@ -110,6 +134,7 @@ impl<D: Domain> Engine<D> {
             weights: Vec::new(),
             watched: Vec::new(),
             var_weights: Vec::new(),
+            var_factors: Vec::new(),
             rng: Rng::new(0),
             branch_groups: Vec::new(),
         }
@@ -122,8 +147,20 @@ impl<D: Domain> Engine<D> {
         self.watchers.push(Vec::with_capacity(8));
         self.on_change.push(Vec::with_capacity(8));
         self.var_weights.push(0);
+        self.var_factors.push(1);
         self.trail.add_var();
         id
+    }
+
+    /// Makes dom/wdeg weigh `var` `factor` times as much as a variable watched by the same
+    /// propagators: each of their failures (and each posting) adds `factor` to its weight. For
+    /// a variable whose value decides more than one ordinary variable's does, such as which
+    /// combination a sum takes.
+    pub fn set_weight_factor(&mut self, var: VarId, factor: u64) {
+        let v = var.index();
+        let factor = factor.max(1);
+        self.var_weights[v] = self.var_weights[v] / self.var_factors[v] * factor;
+        self.var_factors[v] = factor;
     }
 
     /// Declares that `vars` take every value once (as a Sudoku row does), so that search with
@@ -142,7 +179,7 @@ impl<D: Domain> Engine<D> {
             if on == WakeOn::Change {
                 self.on_change[var.index()].push(id);
             }
-            self.var_weights[var.index()] += 1;
+            self.var_weights[var.index()] += self.var_factors[var.index()];
         }
         self.watched
             .push(watches.into_iter().map(|(var, _)| var).collect());
@@ -186,8 +223,13 @@ impl<D: Domain> Engine<D> {
         self.set_strategy(snapshot.strategy);
         self.stats = Stats::default();
         self.weights.iter_mut().for_each(|w| *w = 1);
-        for (w, watches) in self.var_weights.iter_mut().zip(&self.watchers) {
-            *w = watches.len() as u64;
+        for ((w, watches), f) in self
+            .var_weights
+            .iter_mut()
+            .zip(&self.watchers)
+            .zip(&self.var_factors)
+        {
+            *w = watches.len() as u64 * f;
         }
         self.queue.clear();
         for p in 0..self.props.len() {
@@ -357,8 +399,8 @@ impl<D: Domain> Ctx<'_, D> {
                 target: "propagate",
                 "  {} loses {} -> {} ({})",
                 self.labels.var(v),
-                self.labels.values(old.minus(new)),
-                self.labels.values(new),
+                self.labels.values_of(v, old.minus(new)),
+                self.labels.values_of(v, new),
                 self.me_name
             );
         }

@@ -214,8 +214,8 @@ impl<D: Domain> Engine<D> {
                             "depth {}: guess {} = {} (of {})",
                             path.len(),
                             self.labels.var(var),
-                            self.labels.value(value),
-                            self.labels.values(self.doms[var.index()])
+                            self.labels.value_of(var, value),
+                            self.labels.values_of(var, self.doms[var.index()])
                         );
                         consistent = self.restrict(var, D::singleton(value), "decision").is_ok()
                             && self.propagate_weighted();
@@ -238,7 +238,7 @@ impl<D: Domain> Engine<D> {
                 "depth {}: backtrack, {} <> {}",
                 path.len(),
                 self.labels.var(var),
-                self.labels.value(value)
+                self.labels.value_of(var, value)
             );
             let not_value = D::full(D::CAPACITY).minus(D::singleton(value));
             consistent =
@@ -311,7 +311,7 @@ impl<D: Domain> Engine<D> {
                 if let Some(w) = self.weights.get_mut(p) {
                     *w += 1;
                     for v in &self.watched[p] {
-                        self.var_weights[v.index()] += 1;
+                        self.var_weights[v.index()] += self.var_factors[v.index()];
                     }
                 }
                 false
@@ -441,6 +441,29 @@ mod tests {
             }
         }
         e
+    }
+
+    #[test]
+    fn a_weight_factor_counts_each_failure_that_many_times() {
+        let mut e = Engine::<u16>::new();
+        let a = e.new_var(0b0111);
+        let b = e.new_var(0b1111);
+        e.set_weight_factor(b, 3);
+        e.post(AllDifferent::new("pair", vec![a, b], e.domains()));
+        e.set_strategy(Strategy {
+            heuristic: Heuristic::DomWdeg,
+            ..Strategy::default()
+        });
+        // 3 values over weight 1 against 4 values over weight 3.
+        assert_eq!((e.var_weights[a.index()], e.var_weights[b.index()]), (1, 3));
+        assert_eq!(e.select_var(), Some(b));
+        let start = e.snapshot();
+        e.restrict(a, 0b0001, "test").unwrap();
+        e.restrict(b, 0b0001, "test").unwrap();
+        assert!(!e.propagate_weighted());
+        assert_eq!((e.var_weights[a.index()], e.var_weights[b.index()]), (2, 6));
+        e.reset(&start);
+        assert_eq!((e.var_weights[a.index()], e.var_weights[b.index()]), (1, 3));
     }
 
     #[test]

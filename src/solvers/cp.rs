@@ -3,7 +3,7 @@
 //! the engine's bitboard [`Network`] when the grid is small (killers there for a few nodes).
 
 use super::{Outcome, SolveStats, Solver};
-use crate::engine::{Domain, Engine, Limits, MAX_VARS, Network, Stop, combinations_cached};
+use crate::engine::{Domain, Limits, MAX_VARS, Network, Stop, combinations_cached};
 use crate::models::sudoku;
 use crate::models::{Puzzle, RegionKind, Rules};
 use hashbrown::HashMap;
@@ -45,7 +45,7 @@ fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         let mut solution = None;
         let stop = engine.search(limits, |doms| {
             if solution.is_none() {
-                solution = Some(Engine::values_of(doms));
+                solution = Some(sudoku::grid_of(puzzle, doms));
             }
         });
         (solution, stop, *engine.stats())
