@@ -34,6 +34,8 @@ pub struct LinearSum {
     /// Whether weights increase with the value index, so a domain's smallest and largest
     /// amounts sit at its ends.
     monotone: bool,
+    /// Scratch for the bounds passes: each term's smallest and largest amount.
+    ranges: Vec<(usize, usize)>,
 }
 
 impl LinearSum {
@@ -58,6 +60,7 @@ impl LinearSum {
             .chain(minus.iter().map(|&v| (v, true)))
             .collect();
         let len = (terms.len() + 1) * words;
+        let ranges = vec![(0, 0); terms.len()];
         LinearSum {
             name: name.into(),
             terms,
@@ -69,6 +72,7 @@ impl LinearSum {
             backward: vec![0; len],
             bounds_only: false,
             monotone: weights.windows(2).all(|w| w[0] < w[1]),
+            ranges,
         }
     }
 
@@ -235,12 +239,13 @@ impl LinearSum {
         loop {
             // The sums of the smallest and of the largest amounts.
             let (mut low, mut high) = (0, 0);
-            for &(var, minus) in &self.terms {
+            for (i, &(var, minus)) in self.terms.iter().enumerate() {
                 let dom = cx.dom(var);
                 if dom.is_empty() {
                     return Err(cx.conflict(Some(var)));
                 }
                 let (lo, hi) = self.amount_range(dom, minus);
+                self.ranges[i] = (lo, hi);
                 low += lo;
                 high += hi;
             }
@@ -251,9 +256,7 @@ impl LinearSum {
                 return Err(cx.conflict(None));
             }
             let mut changed = false;
-            for &(var, minus) in &self.terms {
-                let dom = cx.dom(var);
-                let (lo, hi) = self.amount_range(dom, minus);
+            for (&(var, minus), &(lo, hi)) in self.terms.iter().zip(&self.ranges) {
                 // The others give between low − lo and high − hi (bounds from before this
                 // pass's narrowing: looser, so still safe; saturating, as a variable may appear
                 // in two terms).
@@ -264,7 +267,7 @@ impl LinearSum {
                 }
                 let amount = self.amounts(minus);
                 let mut keep = D::empty();
-                for v in dom.iter() {
+                for v in cx.dom(var).iter() {
                     if (least..=most).contains(&amount[v]) {
                         keep.insert(v);
                     }
