@@ -5,7 +5,7 @@
 //! Every puzzle depends only on the request and its seed ([`seed_for`] derives one per index),
 //! never on threads or timing, so a seed reproduces the same puzzles on every machine.
 
-use crate::engine::{Domain, Engine, Limits, Rng, Stop, Strategy, ValueOrder, VarId};
+use crate::engine::{Domain, Limits, Rng, Stop, Strategy, ValueOrder, VarId};
 use crate::logic::{self, Level, Rating};
 use crate::models::{Puzzle, Rules, sudoku};
 
@@ -230,7 +230,7 @@ fn random_grid<D: Domain>(template: &Puzzle, rules: &Rules, rng: &mut Rng) -> Op
             deadline: None,
         };
         let mut grid = None;
-        let stop = engine.search(&limits, |doms| grid = Some(Engine::values_of(doms)));
+        let stop = engine.search(&limits, |doms| grid = Some(sudoku::grid_of(&plain, doms)));
         match (grid, stop) {
             (Some(g), _) => return Some(g),
             (None, Stop::Exhausted) => return None,
