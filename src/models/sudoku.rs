@@ -891,12 +891,12 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
             engine.post(LinearSum::new(name, &plus, &minus, weights, sum.total).bounds_only());
         }
     }
-    // Failures concentrate where a puzzle is hard: dom/wdeg lets them steer branching. It
-    // needs fewer guesses than MRV at every size (README, Speed). With restarts, every second
-    // run may also branch on a value's two places in a region (`Strategy::places`).
     if labelled {
         engine.set_labels(labels);
     }
+    // Failures concentrate where a puzzle is hard: dom/wdeg lets them steer branching. It
+    // needs fewer guesses than MRV at every size (README, Speed). With restarts, every second
+    // run may also branch on a value's two places in a region (`Strategy::places`).
     engine.set_strategy(Strategy {
         heuristic: Heuristic::DomWdeg,
         restarts,
@@ -1177,6 +1177,41 @@ mod sum_tests {
             puzzles.extend(entries.into_iter().map(|e| e.puzzle));
         }
         puzzles
+    }
+
+    /// Every cage with between 2 and 16 combinations gets a choice variable after the cells,
+    /// and solutions read with [`grid_of`] are the cells alone, each a valid grid.
+    #[test]
+    fn choice_variables_follow_the_cells() {
+        let rules = Rules::builtin("killer").unwrap();
+        for (i, p) in killers().iter().enumerate() {
+            let n = p.size();
+            let choices = p
+                .cages()
+                .iter()
+                .filter(|c| {
+                    let count =
+                        combinations_cached::<u16>(p.symbols().as_slice(), c.cells.len(), c.total)
+                            .len();
+                    (2..=16).contains(&count)
+                })
+                .count();
+            let mut e = build::<u16>(p, &rules).unwrap();
+            assert!(choices > 0, "puzzle {i}");
+            assert_eq!(e.num_vars(), n * n + choices, "puzzle {i}");
+            if i == 1 {
+                continue; // mathemagic-01 takes seconds in a debug build
+            }
+            let mut grids = Vec::new();
+            e.search(&crate::engine::Limits::solutions(2), |d| {
+                grids.push(grid_of(p, d))
+            });
+            assert!(!grids.is_empty(), "puzzle {i}");
+            for grid in grids {
+                assert_eq!(grid.len(), n * n);
+                assert!(check_solution(p, &rules, &grid).is_empty(), "puzzle {i}");
+            }
+        }
     }
 
     #[test]
