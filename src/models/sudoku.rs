@@ -732,7 +732,7 @@ fn apply_givens<D: Domain>(engine: &mut Engine<D>, puzzle: &Puzzle) -> Result<()
 /// same propagators ([`Engine::set_weight_factor`]). Whole trees of 16 hard ISS killers (two
 /// threads): 19.1 s and 1.57 M nodes without choice variables; with them, factor 1: 15.0 s,
 /// 1.26 M; 2: 17.1 s, 1.33 M; 3: 14.4 s, 1.12 M; 4: 16.3 s, 1.31 M. Whole trees of all 63:
-/// factor 1 3.34 M nodes, 2 3.20 M (40.4 s), 3 2.74 M (35.8 s).
+/// factor 1 3.34 M nodes, 2 3.20 M (40.4 s), 3 2.74 M (35.8 s), 4 3.23 M (39.9 s).
 const CHOICE_WEIGHT: u64 = 3;
 
 /// The values of a solution's cells (variable `i` is cell `i`; the variables after the cells
