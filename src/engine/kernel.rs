@@ -44,25 +44,26 @@ impl Labels {
 
     /// The set of values as `{a,b,c}`.
     pub fn values<D: Domain>(&self, d: D) -> String {
-        self.list(d, |v| self.value(v))
+        braced(d, |v| self.value(v))
     }
 
     /// The set of values of variable `var` as `{a,b,c}`.
     pub fn values_of<D: Domain>(&self, var: VarId, d: D) -> String {
-        self.list(d, |v| self.value_of(var, v))
+        braced(d, |v| self.value_of(var, v))
     }
+}
 
-    fn list<D: Domain>(&self, d: D, name: impl Fn(usize) -> String) -> String {
-        let mut s = String::from("{");
-        for (i, v) in d.iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            s.push_str(&name(v));
+/// The values of `d`, each named by `name`, as `{a,b,c}`.
+fn braced<D: Domain>(d: D, name: impl Fn(usize) -> String) -> String {
+    let mut s = String::from("{");
+    for (i, v) in d.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
         }
-        s.push('}');
-        s
+        s.push_str(&name(v));
     }
+    s.push('}');
+    s
 }
 
 /// Saved domains and strategy of an [`Engine`], for [`Engine::reset`].
