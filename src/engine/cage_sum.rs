@@ -169,8 +169,9 @@ const MEMO_SLOTS: usize = 512;
 /// choice variable allows; the result is each cell's supported values, the values every
 /// combination needs (or that no combination fits) and the combinations that fit. The pass is
 /// a function of that input alone, and a search meets the same cage states again and again as
-/// it backtracks. On mathemagic-01 (ISS), to 30,000 nodes, about a quarter of the passes were
-/// answered here, and instructions fell 7%.
+/// it backtracks. On mathemagic-01 (ISS), to 30,000 nodes, about a quarter of the passes are
+/// answered here and instructions fall 4.4% (callgrind, the same search: 2,798.9 M without the
+/// memo, 2,676.6 M with it; before cages had choice variables, 7%).
 #[derive(Debug, Clone)]
 struct Memo<D> {
     /// Each slot's hash (odd), or 0 when empty.
