@@ -166,8 +166,12 @@ const MEMO_MAX_CELLS: usize = 8;
 /// and 2,550.4 M with 8,192. In time (whole trees of 16 hard ISS puzzles, alternating runs),
 /// 2,048 slots took 13.3–13.8 s against 13.8–14.3 s for 512, but 8,192 took 14.6 s: a slot
 /// missed in the cache costs more than the pass it saves. All 63 ISS whole trees: 33.1 and
-/// 32.7 s against 33.9 and 33.5 s.
+/// 32.7 s against 33.9 and 33.5 s. Wide domains and large cages get fewer: see [`MEMO_BYTES`].
 const MEMO_SLOTS: usize = 2048;
+/// Most bytes of slots a cage's memo holds (its tags aside): 2,048 slots of a 5-cell cage of
+/// `u16` domains fit, and a large killer with wide domains (hundreds of cages) keeps its
+/// memos to tens of megabytes.
+const MEMO_BYTES: usize = 64 * 1024;
 
 /// A direct-mapped table of the combination pass's results. The input is the cage's domains
 /// (after the forced values are taken out), the values it must hold and the combinations its
@@ -200,20 +204,23 @@ impl<D: Domain> Memo<D> {
                 slots: Vec::new(),
             };
         }
+        let fit = MEMO_BYTES / ((2 * k + 5) * std::mem::size_of::<D>());
+        // The largest power of two that fits, at most MEMO_SLOTS, at least one.
+        let slots = MEMO_SLOTS.min(1 << fit.max(1).ilog2());
         Memo {
-            tags: vec![0; MEMO_SLOTS],
-            slots: vec![D::empty(); MEMO_SLOTS * (2 * k + 5)],
+            tags: vec![0; slots],
+            slots: vec![D::empty(); slots * (2 * k + 5)],
         }
     }
 
     /// The hash of an input (odd, so never the empty tag) and its slot.
-    fn locate(doms: &[D], must: D, allowed: D) -> (u64, usize) {
+    fn locate(&self, doms: &[D], must: D, allowed: D) -> (u64, usize) {
         let h = doms
             .iter()
             .fold(must.digest() ^ allowed.digest().rotate_left(7), |h, d| {
                 (h.rotate_left(23) ^ d.digest()).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             });
-        (h | 1, (h >> 32) as usize % MEMO_SLOTS)
+        (h | 1, (h >> 32) as usize & (self.tags.len() - 1))
     }
 
     /// The result remembered for `doms`, `must` and `allowed`, if any.
@@ -222,7 +229,7 @@ impl<D: Domain> Memo<D> {
             return None;
         }
         let k = doms.len();
-        let (tag, slot) = Self::locate(doms, must, allowed);
+        let (tag, slot) = self.locate(doms, must, allowed);
         let entry = &self.slots[slot * (2 * k + 5)..(slot + 1) * (2 * k + 5)];
         let fits = !entry[2 * k + 4].is_empty();
         (self.tags[slot] == tag
@@ -244,7 +251,7 @@ impl<D: Domain> Memo<D> {
         }
         let (support, required, alive) = found;
         let k = doms.len();
-        let (tag, slot) = Self::locate(doms, must, allowed);
+        let (tag, slot) = self.locate(doms, must, allowed);
         self.tags[slot] = tag;
         let entry = &mut self.slots[slot * (2 * k + 5)..(slot + 1) * (2 * k + 5)];
         entry[..k].copy_from_slice(doms);
@@ -762,6 +769,29 @@ mod lock_tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn memos_are_sized_to_their_cage_and_domain_width() {
+        // A 9×9 killer's 5-cell cage gets the full table; wide domains and large cages fewer
+        // slots, never over the byte budget; a cage past MEMO_MAX_CELLS gets none.
+        assert_eq!(Memo::<u16>::new(5).tags.len(), MEMO_SLOTS);
+        for (k, memo) in [(8, Memo::<u64>::new(8)), (1, Memo::<u64>::new(1))] {
+            let slots = memo.tags.len();
+            assert!(
+                slots.is_power_of_two() && slots < MEMO_SLOTS,
+                "{k} cells: {slots}"
+            );
+            assert!(
+                memo.slots.len() * 8 <= MEMO_BYTES,
+                "{k} cells: {slots} slots"
+            );
+            assert!(
+                2 * memo.slots.len() * 8 > MEMO_BYTES,
+                "{k} cells: the largest that fits"
+            );
+        }
+        assert!(Memo::<u16>::new(MEMO_MAX_CELLS + 1).tags.is_empty());
     }
 
     #[test]
