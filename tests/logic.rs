@@ -67,6 +67,7 @@ fn every_step_on_the_shipped_puzzles_agrees_with_the_solution() {
         ("puzzles/16x16.txt", "sudoku"),
         ("puzzles/killer-4x4.rmit", "killer"),
         ("puzzles/killer-9x9.cages", "killer"),
+        ("puzzles/killer-big-symbols.rmit", "killer"),
         ("puzzles/killer-x.cages", "killer-x"),
     ];
     let mut total = 0;

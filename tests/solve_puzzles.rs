@@ -14,6 +14,19 @@ fn solve_and_check(file: &str) {
     assert!(wrong.is_empty(), "{file}: {wrong:?}");
 }
 
+/// Symbols up to 10¹⁵ and sums past 2⁵⁰, on the general engine too (`-v` takes `cp` off the
+/// bitboard network): its sums over houses once sized their tables by the totals and asked for
+/// 500 GB.
+#[test]
+fn solves_a_killer_with_huge_symbols_on_the_general_engine() {
+    let file = "puzzles/killer-big-symbols.rmit";
+    let r = run(&["-v", "solve", file, "--to", "line"], "");
+    assert_eq!(r.code, 0, "{file}: {}", r.stderr);
+    let grid = parse_line_solution(r.stdout.trim());
+    let wrong = check(&file_spec(&common::root().join(file)), &grid);
+    assert!(wrong.is_empty(), "{file}: {wrong:?}");
+}
+
 #[test]
 fn solves_the_4x4_rmit_puzzle() {
     solve_and_check("puzzles/4x4.rmit");
@@ -101,6 +114,7 @@ fn stdin_and_several_files_keep_input_order() {
 fn solves_killer_rmit_cage_map_and_lines() {
     solve_and_check("puzzles/killer-4x4.rmit");
     solve_and_check("puzzles/killer-9x9.cages");
+    solve_and_check("puzzles/killer-big-symbols.rmit");
     let text = std::fs::read_to_string(common::root().join("puzzles/killer-batch.txt")).unwrap();
     let r = run(&["solve", "puzzles/killer-batch.txt"], "");
     assert_eq!(r.code, 0, "{}", r.stderr);

@@ -123,7 +123,7 @@ fn all_solvers_agree_on_every_shipped_puzzle() {
     // the counts are known (puzzles/README.md): two without solution (no-solution.txt, and
     // broken.txt whose givens repeat), one with many; gaps-9x9.txt has 270 unique puzzles
     let counts: Vec<u64> = seen.iter().map(|s| s.1).collect();
-    assert_eq!(seen.len(), 18 + 270);
+    assert_eq!(seen.len(), 19 + 270);
     assert_eq!(counts.iter().filter(|&&c| c == 0).count(), 2);
     assert_eq!(counts.iter().filter(|&&c| c == 2).count(), 1);
 }
@@ -162,6 +162,7 @@ fn cp_network_agrees_with_cp_engine_on_shipped_and_dataset_puzzles() {
         "puzzles/symbols.rmit",
         "puzzles/gaps-9x9.txt",
         "puzzles/killer-4x4.rmit",
+        "puzzles/killer-big-symbols.rmit",
         "puzzles/killer-9x9.cages",
         "puzzles/killer-x.cages",
         "puzzles/killer-batch.txt",
@@ -171,7 +172,7 @@ fn cp_network_agrees_with_cp_engine_on_shipped_and_dataset_puzzles() {
             compared += 1;
         }
     }
-    assert_eq!(compared, 10 + 270 + 6);
+    assert_eq!(compared, 11 + 270 + 6);
     let Some(dir) = common::datasets() else {
         eprintln!("../shared/datasets not found: dataset comparison skipped");
         return;

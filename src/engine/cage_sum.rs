@@ -24,6 +24,9 @@ pub fn for_each_combination(
     total: u64,
     mut f: impl FnMut(&[usize]) -> bool,
 ) {
+    if k > weights.len() {
+        return; // no k distinct values
+    }
     // Values in increasing weight order, so sums can be bounded from both ends.
     let mut order: Vec<usize> = (0..weights.len()).collect();
     order.sort_by_key(|&v| weights[v]);
@@ -54,13 +57,14 @@ pub fn for_each_combination(
             return f(sorted);
         }
         for i in from..=w.len().saturating_sub(need) {
-            // the smallest possible completion from i on
-            let low: u64 = w[i..i + need].iter().sum();
-            if low > left {
+            // The smallest and the largest completion from i on, in u128: weights may be as
+            // large as u64 allows.
+            let low: u128 = w[i..i + need].iter().map(|&x| u128::from(x)).sum();
+            if low > u128::from(left) {
                 break;
             }
-            let high: u64 = w[w.len() - need..].iter().sum();
-            if high < left {
+            let high: u128 = w[w.len() - need..].iter().map(|&x| u128::from(x)).sum();
+            if high < u128::from(left) {
                 break;
             }
             chosen.push(i);
@@ -596,6 +600,19 @@ mod tests {
         got.sort();
         assert_eq!(got, vec![vec![2, 12], vec![4, 10], vec![5, 9], vec![6, 8]]);
         assert_eq!(combinations::<u16>(&odd, 2, 14).len(), 4);
+    }
+
+    /// Weights near `u64::MAX`, whose sums overflow 64 bits, and more values asked for than
+    /// there are: the enumeration neither wraps around nor panics.
+    #[test]
+    fn combination_tables_of_huge_weights_and_too_many_cells() {
+        let big = u64::MAX - 2;
+        let weights = [1, 2, 3, big];
+        assert_eq!(sets(&weights, 2, big + 1), vec![vec![1, big]]);
+        assert_eq!(sets(&weights, 2, u64::MAX), vec![vec![2, big]]);
+        assert!(sets(&weights, 3, u64::MAX).is_empty()); // 1 + 2 + big wraps around to 0
+        assert!(sets(&weights, 5, 10).is_empty());
+        assert!(sets(&[], 1, 0).is_empty());
     }
 
     /// On every small instance, the propagator keeps exactly the values that some solution of

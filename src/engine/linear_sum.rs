@@ -12,6 +12,11 @@
 use super::{Conflict, Ctx, Domain, Propagator, VarId, WakeOn};
 use log::{Level, log_enabled, trace};
 
+/// Most words a reachable-sums table may take (`(terms + 1) × (goal / 64 + 1)`; 512 KB): past
+/// it, a [`LinearSum`] filters to bounds consistency. A 9×9 killer's sums need at most a few
+/// hundred words; weights in the millions would need gigabytes.
+const MAX_TABLE_WORDS: usize = 1 << 16;
+
 /// `Σ plus − Σ minus = target`, each term the weight of the variable's value.
 #[derive(Debug)]
 pub struct LinearSum {
@@ -40,7 +45,13 @@ pub struct LinearSum {
 
 impl LinearSum {
     /// `Σ weights[plus] − Σ weights[minus] = target`. `weights[v]` is the weight of value index
-    /// `v`; every domain must lie within `weights`.
+    /// `v`; every domain must lie within `weights`. When its reachable-sums tables would take
+    /// more than 512 KB each (large weights), the sum filters to bounds consistency instead.
+    ///
+    /// # Panics
+    ///
+    /// If the terms' largest weights add up to more than `i64::MAX`: the sums are kept in 64
+    /// bits. (A Sudoku model checks this of its symbols when it reads the cages.)
     pub fn new(
         name: impl Into<String>,
         plus: &[VarId],
@@ -49,9 +60,14 @@ impl LinearSum {
         target: i64,
     ) -> Self {
         let top = weights.iter().copied().max().unwrap_or(0);
+        let terms = plus.len() + minus.len();
+        assert!(
+            terms as u128 * u128::from(top) <= i64::MAX as u128,
+            "{terms} terms of weight up to {top} can pass i64::MAX"
+        );
         let plus_amount: Vec<usize> = weights.iter().map(|&w| w as usize).collect();
         let minus_amount: Vec<usize> = weights.iter().map(|&w| (top - w) as usize).collect();
-        let goal = target + minus.len() as i64 * top as i64;
+        let goal = i128::from(target) + minus.len() as i128 * i128::from(top);
         let goal = usize::try_from(goal).ok();
         let words = goal.map_or(1, |g| g / 64 + 1);
         let terms: Vec<(VarId, bool)> = plus
@@ -60,6 +76,7 @@ impl LinearSum {
             .chain(minus.iter().map(|&v| (v, true)))
             .collect();
         let len = (terms.len() + 1) * words;
+        let tables = len <= MAX_TABLE_WORDS;
         let ranges = vec![(0, 0); terms.len()];
         LinearSum {
             name: name.into(),
@@ -68,9 +85,9 @@ impl LinearSum {
             minus_amount,
             goal,
             words,
-            forward: vec![0; len],
-            backward: vec![0; len],
-            bounds_only: false,
+            forward: if tables { vec![0; len] } else { Vec::new() },
+            backward: if tables { vec![0; len] } else { Vec::new() },
+            bounds_only: !tables,
             monotone: weights.windows(2).all(|w| w[0] < w[1]),
             ranges,
         }
@@ -84,6 +101,9 @@ impl LinearSum {
     /// all at the bounds.
     pub fn bounds_only(mut self) -> Self {
         self.bounds_only = true;
+        // The reachable-sums tables are not used.
+        self.forward = Vec::new();
+        self.backward = Vec::new();
         self
     }
 }

@@ -186,7 +186,8 @@ impl Puzzle {
     }
 
     /// Adds a cage of cells (indices below n²). Refuses a cell repeated or already in another
-    /// cage, more cells than symbols, and a total that no set of distinct symbols reaches.
+    /// cage, more cells than symbols, symbols so large that n² of the largest pass `i64::MAX`,
+    /// and a total that no set of distinct symbols reaches.
     pub fn add_cage(&mut self, total: u64, cells: Vec<usize>) -> Result<(), String> {
         let n = self.size;
         if cells.is_empty() {
@@ -216,6 +217,16 @@ impl Puzzle {
             }
         }
         let weights = self.symbols.as_slice();
+        // The solvers add cage totals and sums over houses and their unions in `i64`: every
+        // sum of cells must fit, up to the whole grid holding the largest symbol.
+        let largest = weights.iter().copied().max().unwrap_or(0);
+        if (n * n) as u128 * u128::from(largest) > i64::MAX as u128 {
+            return Err(format!(
+                "the symbols are too large for cages: {n}×{n} cells of {largest} add up to more \
+                 than {}, the largest sum the solvers handle",
+                i64::MAX
+            ));
+        }
         // Up to 16 symbols, the solver's per-thread table of every combination answers (it has
         // at most C(16, 8) = 12,870 of them per total, and the solver reuses it); past that,
         // listing them all could take very long, so the search stops at the first one.
@@ -298,5 +309,22 @@ mod tests {
         assert_eq!(err(&mut p, 1, vec![]), "a cage needs at least one cell");
         p.add_cage(10, vec![4, 5, 6, 7]).unwrap();
         assert_eq!(p.cages().len(), 2);
+    }
+
+    #[test]
+    fn cages_refuse_symbols_whose_sums_pass_i64() {
+        let largest = i64::MAX as u64 / 16;
+        let mut p = Puzzle::empty(4, Symbols::new(vec![1, 2, 3, largest]).unwrap()).unwrap();
+        p.add_cage(largest + 1, vec![0, 1]).unwrap();
+        let mut p = Puzzle::empty(4, Symbols::new(vec![1, 2, 3, largest + 1]).unwrap()).unwrap();
+        assert_eq!(
+            p.add_cage(largest + 2, vec![0, 1]).unwrap_err(),
+            format!(
+                "the symbols are too large for cages: 4×4 cells of {} add up to more than {}, \
+                 the largest sum the solvers handle",
+                largest + 1,
+                i64::MAX
+            )
+        );
     }
 }
