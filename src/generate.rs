@@ -178,8 +178,8 @@ fn generate_in<D: Domain>(request: &Request, seed: u64) -> Result<Generated, Fai
             Symmetry::Random => Symmetry::DRAWN[rng.below(Symmetry::DRAWN.len())],
             s => s,
         };
-        let puzzle = match request.cages {
-            Some(sizes) => killer::<D>(request, &solution, sizes, &mut rng),
+        let (puzzle, decided) = match request.cages {
+            Some(sizes) => (killer::<D>(request, &solution, sizes, &mut rng), true),
             None => remove_givens::<D>(request, &solution, symmetry, &mut rng),
         };
         let rating = logic::rate::<D>(&puzzle, &request.rules);
@@ -187,8 +187,9 @@ fn generate_in<D: Domain>(request: &Request, seed: u64) -> Result<Generated, Fai
         if request.difficulty.is_some_and(|l| l != rating.level) {
             continue;
         }
-        // One pass over single cells already leaves a minimal puzzle; groups need a check.
-        let checked = symmetry == Symmetry::None && request.cages.is_none();
+        // One pass over single cells already leaves a minimal puzzle when every check was
+        // decided; groups need a check.
+        let checked = symmetry == Symmetry::None && request.cages.is_none() && decided;
         if request.minimal && !checked && !is_minimal::<D>(&puzzle, &request.rules, &solution) {
             not_minimal += 1;
             continue;
@@ -251,33 +252,64 @@ fn solutions<D: Domain>(puzzle: &Puzzle, rules: &Rules, limit: u64) -> Vec<Vec<u
     out
 }
 
+/// Nodes a search of [`stays_unique`] may take on an n×n grid: `UNIQUE_BUDGET / n²`. On 9×9 a
+/// check takes at most a few dozen nodes (200 puzzles of `--seed 1`: 38), on 16×16 a few
+/// thousand (3,899 in 5 puzzles); on 25×25 the last removals can take millions, and 3,200 nodes
+/// keep a puzzle to a few tens of seconds. Nodes rather than time, so that a seed gives the
+/// same puzzle on every machine.
+const UNIQUE_BUDGET: u64 = 2_000_000;
+
 /// Whether `solution` is the only solution of `puzzle`, where `puzzle` is a puzzle whose only
-/// solution is `solution` with the givens of `blanked` removed. A second solution must then
-/// differ from `solution` in a blanked cell (else it would solve the unique puzzle too), so one
-/// search per blanked cell with that cell's value excluded decides it: cheaper than counting
-/// to two, which also has to find `solution` again.
+/// solution is `solution` with the givens of `blanked` removed; `None` when a search ran out of
+/// its budget (see [`UNIQUE_BUDGET`]) first. A second solution must differ from `solution` in a
+/// blanked cell (else it would solve the unique puzzle too), so one search per blanked cell
+/// with that cell's value excluded decides it: cheaper than counting to two, which also has to
+/// find `solution` again.
 fn stays_unique<D: Domain>(
     puzzle: &Puzzle,
     rules: &Rules,
     solution: &[usize],
     blanked: &[usize],
-) -> bool {
-    blanked.iter().all(|&cell| {
-        let found = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
+) -> Option<bool> {
+    let n = puzzle.size() as u64;
+    stays_unique_within::<D>(puzzle, rules, solution, blanked, UNIQUE_BUDGET / (n * n))
+}
+
+/// [`stays_unique`] with a budget of `nodes` a search.
+fn stays_unique_within<D: Domain>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    solution: &[usize],
+    blanked: &[usize],
+    nodes: u64,
+) -> Option<bool> {
+    let limits = Limits {
+        solutions: 1,
+        nodes: Some(nodes),
+        deadline: None,
+    };
+    for &cell in blanked {
+        let other = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
             let var = VarId(cell as u32);
             let others = D::full(puzzle.size()).minus(D::singleton(solution[cell]));
             if engine.restrict(var, others, "another value").is_err() {
-                return false;
+                return Some(false);
             }
             let mut found = false;
-            engine.search(&Limits::solutions(1), |_| found = true);
-            found
+            let stop = engine.search(&limits, |_| found = true);
+            (found || stop != Stop::NodeLimit).then_some(found)
         });
-        !found.unwrap_or(false)
-    })
+        match other {
+            Ok(Some(false)) | Err(_) => {} // no other solution here
+            Ok(Some(true)) => return Some(false),
+            Ok(None) => return None,
+        }
+    }
+    Some(true)
 }
 
-/// Whether no single given can be removed with the solution staying unique.
+/// Whether no single given can be removed with the solution staying unique (`false` when a
+/// check ran out of its budget: minimality not proved).
 fn is_minimal<D: Domain>(puzzle: &Puzzle, rules: &Rules, solution: &[usize]) -> bool {
     let mut p = puzzle.clone();
     (0..p.givens().len()).all(|cell| {
@@ -287,18 +319,19 @@ fn is_minimal<D: Domain>(puzzle: &Puzzle, rules: &Rules, solution: &[usize]) -> 
         p.set_given(cell, None);
         let unique = stays_unique::<D>(&p, rules, solution, &[cell]);
         p.set_given(cell, Some(v));
-        !unique
+        unique == Some(false)
     })
 }
 
-/// The full grid, then each orbit of cells (in random order) blanked if the puzzle stays
-/// unique, until `request.givens` givens remain or every orbit was tried.
+/// The full grid, then each orbit of cells (in random order) blanked if the puzzle provably
+/// stays unique, until `request.givens` givens remain or every orbit was tried. Also whether
+/// every check was decided within its budget (else the puzzle may not be minimal).
 fn remove_givens<D: Domain>(
     request: &Request,
     solution: &[usize],
     symmetry: Symmetry,
     rng: &mut Rng,
-) -> Puzzle {
+) -> (Puzzle, bool) {
     let n = request.template.size();
     let mut puzzle = request.template.clone();
     for (cell, &v) in solution.iter().enumerate() {
@@ -307,6 +340,7 @@ fn remove_givens<D: Domain>(
     let mut orbits = symmetry.orbits(n);
     rng.shuffle(&mut orbits);
     let mut givens = n * n;
+    let mut decided = true;
     for orbit in orbits {
         if request.givens.is_some_and(|t| givens <= t) {
             break;
@@ -314,7 +348,9 @@ fn remove_givens<D: Domain>(
         for &c in &orbit {
             puzzle.set_given(c, None);
         }
-        if stays_unique::<D>(&puzzle, &request.rules, solution, &orbit) {
+        let unique = stays_unique::<D>(&puzzle, &request.rules, solution, &orbit);
+        decided &= unique.is_some();
+        if unique == Some(true) {
             givens -= orbit.len();
         } else {
             for &c in &orbit {
@@ -322,7 +358,7 @@ fn remove_givens<D: Domain>(
             }
         }
     }
-    puzzle
+    (puzzle, decided)
 }
 
 /// Redraws near an ambiguity this many times before splitting cages instead.
@@ -630,6 +666,29 @@ mod tests {
         );
         assert!(is_minimal::<u16>(&g.puzzle, &req.rules, &g.solution));
         assert_eq!(generate(&req, 5).unwrap().puzzle, g.puzzle);
+    }
+
+    /// A check that runs out of nodes answers `None`, never "unique": the generator then keeps
+    /// the given, so its puzzles stay provably unique.
+    #[test]
+    fn a_check_out_of_budget_is_undecided() {
+        let req = request(9);
+        let g = generate(&req, 7).unwrap();
+        let mut p = g.puzzle.clone();
+        // A minimal puzzle: without any one given it has other solutions.
+        let cell = (0..81).find(|&c| p.givens()[c].is_some()).unwrap();
+        p.set_given(cell, None);
+        let (rules, sol) = (&req.rules, &g.solution);
+        assert_eq!(stays_unique::<u16>(&p, rules, sol, &[cell]), Some(false));
+        assert_eq!(stays_unique_within::<u16>(&p, rules, sol, &[cell], 1), None);
+        // The puzzle itself is unique.
+        let blanked: Vec<usize> = (0..81)
+            .filter(|&c| g.puzzle.givens()[c].is_none())
+            .collect();
+        assert_eq!(
+            stays_unique::<u16>(&g.puzzle, rules, sol, &blanked),
+            Some(true)
+        );
     }
 
     #[test]
