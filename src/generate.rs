@@ -179,7 +179,13 @@ fn generate_in<D: Domain>(request: &Request, seed: u64) -> Result<Generated, Fai
             s => s,
         };
         let (puzzle, decided) = match request.cages {
-            Some(sizes) => (killer::<D>(request, &solution, sizes, &mut rng), true),
+            Some(sizes) => {
+                let nodes = unique_budget(request.template.size());
+                (
+                    killer::<D>(request, &solution, sizes, &mut rng, nodes),
+                    true,
+                )
+            }
             None => remove_givens::<D>(request, &solution, symmetry, &mut rng),
         };
         let rating = logic::rate::<D>(&puzzle, &request.rules);
@@ -241,18 +247,29 @@ fn random_grid<D: Domain>(template: &Puzzle, rules: &Rules, rng: &mut Rng) -> Op
     None
 }
 
-/// Up to `limit` solutions of `puzzle`.
-fn solutions<D: Domain>(puzzle: &Puzzle, rules: &Rules, limit: u64) -> Vec<Vec<usize>> {
+/// Up to `limit` solutions of `puzzle`, and whether the search finished within `nodes` nodes
+/// (else there may be more).
+fn solutions<D: Domain>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    limit: u64,
+    nodes: u64,
+) -> (Vec<Vec<usize>>, bool) {
+    let limits = Limits {
+        solutions: limit,
+        nodes: Some(nodes),
+        deadline: None,
+    };
     let mut out = Vec::new();
-    let _ = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
-        engine.search(&Limits::solutions(limit), |d| {
+    let stop = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
+        engine.search(&limits, |d| {
             out.push(sudoku::grid_of(puzzle, d));
-        });
+        })
     });
-    out
+    (out, !matches!(stop, Ok(Stop::NodeLimit)))
 }
 
-/// Nodes a search of [`stays_unique`] may take on an n×n grid: `UNIQUE_BUDGET / n²`. On 9×9 a
+/// Nodes a search of [`stays_unique`] or [`solutions`] may take on an n×n grid: `UNIQUE_BUDGET / n²`. On 9×9 a
 /// check takes at most a few dozen nodes (200 puzzles of `--seed 1`: 38), on 16×16 a few
 /// thousand (3,899 in 5 puzzles); on 25×25 the last removals can take millions, and 3,200 nodes
 /// keep a puzzle to a few tens of seconds. Nodes rather than time, so that a seed gives the
@@ -271,8 +288,18 @@ fn stays_unique<D: Domain>(
     solution: &[usize],
     blanked: &[usize],
 ) -> Option<bool> {
-    let n = puzzle.size() as u64;
-    stays_unique_within::<D>(puzzle, rules, solution, blanked, UNIQUE_BUDGET / (n * n))
+    stays_unique_within::<D>(
+        puzzle,
+        rules,
+        solution,
+        blanked,
+        unique_budget(puzzle.size()),
+    )
+}
+
+/// [`UNIQUE_BUDGET`] for an n×n grid.
+fn unique_budget(n: usize) -> u64 {
+    UNIQUE_BUDGET / (n * n) as u64
 }
 
 /// [`stays_unique`] with a budget of `nodes` a search.
@@ -366,22 +393,34 @@ const REDRAWS: usize = 200;
 
 /// Cages grown at random over `solution`, then changed where a second solution differs until
 /// the solution is unique: first the cage of a differing cell and a neighbouring cage are
-/// redrawn together (up to [`REDRAWS`] times); after that the cage is split. Splitting only adds
-/// information, and a one-cell cage fixes its cell, so this ends.
+/// redrawn together (up to [`REDRAWS`] times); after that the cage is split. When the search
+/// for a second solution runs out of nodes (see [`UNIQUE_BUDGET`]), a random cage is split.
+/// Splitting only adds information, and a one-cell cage fixes its cell, so this ends.
 fn killer<D: Domain>(
     request: &Request,
     solution: &[usize],
     sizes: CageSizes,
     rng: &mut Rng,
+    nodes: u64,
 ) -> Puzzle {
     let n = request.template.size();
     let all: Vec<usize> = (0..n * n).collect();
     let mut cages = grow_cages(n, solution, sizes, &all, rng);
     for step in 0.. {
         let puzzle = caged(&request.template, solution, &cages);
-        let found = solutions::<D>(&puzzle, &request.rules, 2);
+        let (found, decided) = solutions::<D>(&puzzle, &request.rules, 2, nodes);
         let Some(other) = found.iter().find(|s| s.as_slice() != solution) else {
-            return puzzle;
+            if decided {
+                return puzzle;
+            }
+            // Undecided: more information, where it cannot be told.
+            let wide: Vec<usize> = (0..cages.len()).filter(|&i| cages[i].len() > 1).collect();
+            if wide.is_empty() {
+                return puzzle; // every cell fixed: never undecided
+            }
+            let cage = cages.swap_remove(wide[rng.below(wide.len())]);
+            cages.extend(split(n, &cage, rng));
+            continue;
         };
         let differ: Vec<usize> = (0..n * n).filter(|&c| other[c] != solution[c]).collect();
         let cell = differ[rng.below(differ.len())];
@@ -661,8 +700,8 @@ mod tests {
         let req = request(4);
         let g = generate(&req, 5).unwrap();
         assert_eq!(
-            solutions::<u16>(&g.puzzle, &req.rules, 2),
-            vec![g.solution.clone()]
+            solutions::<u16>(&g.puzzle, &req.rules, 2, u64::MAX),
+            (vec![g.solution.clone()], true)
         );
         assert!(is_minimal::<u16>(&g.puzzle, &req.rules, &g.solution));
         assert_eq!(generate(&req, 5).unwrap().puzzle, g.puzzle);
@@ -689,6 +728,24 @@ mod tests {
             stays_unique::<u16>(&g.puzzle, rules, sol, &blanked),
             Some(true)
         );
+    }
+
+    /// With searches cut short at two nodes, killer cages are split until propagation alone
+    /// decides: the puzzle is still unique, with more cages.
+    #[test]
+    fn killer_cages_split_when_the_search_runs_out() {
+        let mut req = request(9);
+        req.rules = Rules::builtin("killer").unwrap();
+        let sizes = CageSizes { min: 2, max: 5 };
+        let mut rng = Rng::new(3);
+        let solution = random_grid::<u16>(&req.template, &req.rules, &mut rng).unwrap();
+        let roomy = killer::<u16>(&req, &solution, sizes, &mut Rng::new(4), u64::MAX);
+        let tight = killer::<u16>(&req, &solution, sizes, &mut Rng::new(4), 2);
+        for p in [&roomy, &tight] {
+            let found = solutions::<u16>(p, &req.rules, 2, u64::MAX);
+            assert_eq!(found, (vec![solution.clone()], true));
+        }
+        assert!(tight.cages().len() > roomy.cages().len());
     }
 
     #[test]
