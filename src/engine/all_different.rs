@@ -14,7 +14,8 @@
 //! [`HallSets`] is a second, [`Priority::Expensive`] propagator for permutations: Régin's
 //! matching filter. Every value that no perfect matching gives its variable is removed. That is
 //! domain consistency; it finds every naked and hidden pair, triple, … (Hall set) at once, and
-//! costs a matching plus a transitive closure, so it runs after the singles have settled.
+//! costs a matching plus a search for its strongly connected components, so it runs after the
+//! singles have settled.
 
 use super::matching::Matcher;
 use super::{Conflict, Ctx, Domain, Priority, Propagator, VarId, WakeOn};
