@@ -287,4 +287,14 @@ fn impossible_requests_say_why() {
         "cage_size",
         run(&["generate", "--killer", "--cage-size", "3-2"], "").transcript()
     );
+    // Killer sums must fit in i64: once a panic on the first cage.
+    let huge = "1 2 3 4611686018427387904";
+    assert_snapshot!(
+        "killer_symbols",
+        run(
+            &["generate", "--killer", "--size", "4", "--symbols", huge],
+            ""
+        )
+        .transcript()
+    );
 }

@@ -206,6 +206,12 @@ fn request(args: &GenerateArgs) -> Result<Request, InputError> {
         None if args.killer => Rules::builtin("killer").expect("built in"),
         None => Rules::sudoku(),
     };
+    if args.killer {
+        template
+            .symbols()
+            .fit_sums(args.size)
+            .map_err(|m| InputError::whole("--symbols", m))?;
+    }
     if args.killer && !rules.cages {
         return Err(InputError::whole(
             "--rules",

@@ -54,6 +54,21 @@ impl Symbols {
         Ok(Symbols(list))
     }
 
+    /// Whether cages can use these symbols on an n×n grid: the solvers add cage totals and
+    /// sums over houses and their unions in `i64`, so every sum of cells must fit, up to the
+    /// whole grid holding the largest symbol.
+    pub fn fit_sums(&self, n: usize) -> Result<(), String> {
+        let largest = self.0.iter().copied().max().unwrap_or(0);
+        if (n * n) as u128 * u128::from(largest) > i64::MAX as u128 {
+            return Err(format!(
+                "the symbols are too large for cages: {n}×{n} cells of {largest} add up to more \
+                 than {}, the largest sum the solvers handle",
+                i64::MAX
+            ));
+        }
+        Ok(())
+    }
+
     /// The value index of `symbol`, if it is one of the symbols.
     pub fn index_of(&self, symbol: u64) -> Option<usize> {
         self.0.iter().position(|&s| s == symbol)
@@ -217,16 +232,7 @@ impl Puzzle {
             }
         }
         let weights = self.symbols.as_slice();
-        // The solvers add cage totals and sums over houses and their unions in `i64`: every
-        // sum of cells must fit, up to the whole grid holding the largest symbol.
-        let largest = weights.iter().copied().max().unwrap_or(0);
-        if (n * n) as u128 * u128::from(largest) > i64::MAX as u128 {
-            return Err(format!(
-                "the symbols are too large for cages: {n}×{n} cells of {largest} add up to more \
-                 than {}, the largest sum the solvers handle",
-                i64::MAX
-            ));
-        }
+        self.symbols.fit_sums(n)?;
         // Up to 16 symbols, the solver's per-thread table of every combination answers (it has
         // at most C(16, 8) = 12,870 of them per total, and the solver reuses it); past that,
         // listing them all could take very long, so the search stops at the first one.
