@@ -262,53 +262,26 @@ mod tests {
         }
     }
 
-    /// Random permutation domains of up to 40 variables: a hidden perfect matching plus noise,
-    /// sparse enough that houses split into several components.
-    #[test]
-    fn components_agree_with_the_closure() {
-        let mut rng = crate::engine::Rng::new(7);
-        let mut m = Matcher::new(64, 64);
+    /// `rounds` random permutations of `sizes` variables (a hidden perfect matching plus up
+    /// to `noise − 1` extra values a variable): the component search against the closure.
+    /// Returns how many cases pruned something.
+    fn components_agree<D: Domain + std::fmt::Debug>(
+        seed: u64,
+        rounds: usize,
+        sizes: std::ops::Range<usize>,
+        noise: usize,
+    ) -> usize {
+        let mut rng = crate::engine::Rng::new(seed);
+        let mut m = Matcher::new(sizes.end, D::CAPACITY);
         let mut split = 0;
-        for _ in 0..3000 {
-            let k = 1 + rng.below(40);
+        for _ in 0..rounds {
+            let k = sizes.start + rng.below(sizes.len());
             let mut perm: Vec<usize> = (0..k).collect();
             rng.shuffle(&mut perm);
-            let extra = rng.below(4);
-            let doms: Vec<u64> = (0..k)
+            let extra = rng.below(noise);
+            let doms: Vec<D> = (0..k)
                 .map(|i| {
-                    let mut d = 1u64 << perm[i];
-                    for _ in 0..extra {
-                        d |= 1 << rng.below(k);
-                    }
-                    d
-                })
-                .collect();
-            assert!(m.perfect(&doms));
-            let mut fast = vec![0u64; k];
-            m.supported(&doms, &mut fast);
-            let mut slow = vec![0u64; k];
-            supported_by_closure(&m, &doms, &mut slow);
-            assert_eq!(fast, slow, "{doms:?}");
-            split += usize::from(fast != doms);
-        }
-        assert!(split > 500, "only {split} cases pruned anything");
-    }
-
-    /// The same on wide domains, 65 to 256 variables (what a 256×256 house has).
-    #[test]
-    fn components_agree_with_the_closure_past_64_variables() {
-        type W = crate::engine::Wide<4>;
-        let mut rng = crate::engine::Rng::new(11);
-        let mut m = Matcher::new(256, 256);
-        let mut split = 0;
-        for _ in 0..200 {
-            let k = 65 + rng.below(192);
-            let mut perm: Vec<usize> = (0..k).collect();
-            rng.shuffle(&mut perm);
-            let extra = rng.below(3);
-            let doms: Vec<W> = (0..k)
-                .map(|i| {
-                    let mut d = W::singleton(perm[i]);
+                    let mut d = D::singleton(perm[i]);
                     for _ in 0..extra {
                         d.insert(rng.below(k));
                     }
@@ -316,13 +289,27 @@ mod tests {
                 })
                 .collect();
             assert!(m.perfect(&doms));
-            let mut fast = vec![W::empty(); k];
+            let mut fast = vec![D::empty(); k];
             m.supported(&doms, &mut fast);
-            let mut slow = vec![W::empty(); k];
+            let mut slow = vec![D::empty(); k];
             supported_by_closure(&m, &doms, &mut slow);
-            assert_eq!(fast, slow);
+            assert_eq!(fast, slow, "{doms:?}");
             split += usize::from(fast != doms);
         }
+        split
+    }
+
+    /// Up to 40 variables, sparse enough that houses split into several components.
+    #[test]
+    fn components_agree_with_the_closure() {
+        let split = components_agree::<u64>(7, 3000, 1..41, 4);
+        assert!(split > 500, "only {split} cases pruned anything");
+    }
+
+    /// Wide domains, 65 to 256 variables (what a 256×256 house has).
+    #[test]
+    fn components_agree_with_the_closure_past_64_variables() {
+        let split = components_agree::<crate::engine::Wide<4>>(11, 200, 65..257, 3);
         assert!(split > 50, "only {split} cases pruned anything");
     }
 
