@@ -269,11 +269,11 @@ fn solutions<D: Domain>(
     (out, !matches!(stop, Ok(Stop::NodeLimit)))
 }
 
-/// Nodes a search of [`stays_unique`] or [`solutions`] may take on an n×n grid: `UNIQUE_BUDGET / n²`. On 9×9 a
-/// check takes at most a few dozen nodes (200 puzzles of `--seed 1`: 38), on 16×16 a few
-/// thousand (3,899 in 5 puzzles); on 25×25 the last removals can take millions, and 3,200 nodes
-/// keep a puzzle to a few tens of seconds. Nodes rather than time, so that a seed gives the
-/// same puzzle on every machine.
+/// Nodes a search of [`stays_unique`] or of a killer's [`solutions`] may take on an n×n grid:
+/// `UNIQUE_BUDGET / n²`. On 9×9 a check takes at most a few dozen nodes (200 puzzles of
+/// `--seed 1`: 38; killers: 306), on 16×16 a few thousand (3,899 in 5 puzzles); on 25×25 the
+/// last removals can take millions, and 3,200 nodes keep a puzzle to a few tens of seconds.
+/// Nodes rather than time, so that a seed gives the same puzzle on every machine.
 const UNIQUE_BUDGET: u64 = 2_000_000;
 
 /// Whether `solution` is the only solution of `puzzle`, where `puzzle` is a puzzle whose only
@@ -394,7 +394,7 @@ const REDRAWS: usize = 200;
 /// Cages grown at random over `solution`, then changed where a second solution differs until
 /// the solution is unique: first the cage of a differing cell and a neighbouring cage are
 /// redrawn together (up to [`REDRAWS`] times); after that the cage is split. When the search
-/// for a second solution runs out of nodes (see [`UNIQUE_BUDGET`]), a random cage is split.
+/// for a second solution runs out of its `nodes`, a random cage is split.
 /// Splitting only adds information, and a one-cell cage fixes its cell, so this ends.
 fn killer<D: Domain>(
     request: &Request,
@@ -413,7 +413,7 @@ fn killer<D: Domain>(
             if decided {
                 return puzzle;
             }
-            // Undecided: more information, where it cannot be told.
+            // Undecided, and no second solution points at a cage: split one at random.
             let wide: Vec<usize> = (0..cages.len()).filter(|&i| cages[i].len() > 1).collect();
             if wide.is_empty() {
                 return puzzle; // every cell fixed: never undecided
