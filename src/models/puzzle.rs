@@ -54,7 +54,7 @@ impl Symbols {
         Ok(Symbols(list))
     }
 
-    /// Whether cages can use these symbols on an n×n grid: the solvers add cage totals and
+    /// Checks that cages can use these symbols on an n×n grid: the solvers add cage totals and
     /// sums over houses and their unions in `i64`, so every sum of cells must fit, up to the
     /// whole grid holding the largest symbol.
     pub fn fit_sums(&self, n: usize) -> Result<(), String> {
