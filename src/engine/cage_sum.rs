@@ -56,15 +56,16 @@ pub fn for_each_combination(
             sorted.sort_unstable();
             return f(sorted);
         }
+        // Sums in u128: weights may be as large as u64 allows. The largest completion takes
+        // the heaviest values, wherever the choice starts.
+        let high: u128 = w[w.len() - need..].iter().map(|&x| u128::from(x)).sum();
+        if high < u128::from(left) {
+            return true;
+        }
         for i in from..=w.len().saturating_sub(need) {
-            // The smallest and the largest completion from i on, in u128: weights may be as
-            // large as u64 allows.
+            // the smallest completion from i on
             let low: u128 = w[i..i + need].iter().map(|&x| u128::from(x)).sum();
             if low > u128::from(left) {
-                break;
-            }
-            let high: u128 = w[w.len() - need..].iter().map(|&x| u128::from(x)).sum();
-            if high < u128::from(left) {
                 break;
             }
             chosen.push(i);

@@ -76,7 +76,7 @@ impl Matcher {
     /// variables are domains too (a permutation has no more variables than values). Each step
     /// of a search changes little, so a house is mostly one component and a few fixed cells: a
     /// few dozen word operations, where a transitive closure costs `k³` bit operations.
-    pub fn supported<D: Domain>(&mut self, doms: &[D], out: &mut [D]) {
+    pub fn supported<D: Domain>(&self, doms: &[D], out: &mut [D]) {
         let k = doms.len();
         debug_assert!(
             k <= D::CAPACITY,
