@@ -278,7 +278,7 @@ fn split_cells(
             })
             .collect();
     }
-    let mut cells = Vec::new();
+    let mut cells = Vec::with_capacity(text.len());
     for (i, c) in text.chars().enumerate() {
         match c {
             c if is_decoration(c) => {}
