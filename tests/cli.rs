@@ -595,3 +595,33 @@ fn count_and_explain_obey_limits_with_exit_code_5() {
         r.stdout
     );
 }
+
+/// The README's library example is the crate documentation's, which `cargo test` runs as a
+/// doctest: the same lines, so the README's copy cannot drift from tested code.
+#[test]
+fn the_readme_library_example_is_the_tested_doc_example() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let lib = std::fs::read_to_string(format!("{root}/src/lib.rs")).unwrap();
+    let block = |text: &str, open: &str, close: &str| -> Vec<String> {
+        let start = text.find(open).expect("the example's opening fence") + open.len();
+        let len = text[start..]
+            .find(close)
+            .expect("the example's closing fence");
+        text[start..start + len]
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let in_readme = block(&readme, "```rust\n", "```\n");
+    let in_docs: Vec<String> = block(&lib, "//! ```\n", "//! ```\n")
+        .iter()
+        .map(|l| {
+            l.strip_prefix("//! ")
+                .unwrap_or(l.trim_start_matches("//!"))
+                .to_string()
+        })
+        .collect();
+    assert!(in_readme.len() > 10, "the README shows the example");
+    assert_eq!(in_readme, in_docs);
+}
