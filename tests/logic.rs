@@ -149,6 +149,47 @@ fn technique_levels_and_scores_rise_together() {
     }
 }
 
+/// `solves_within` (what `generate --difficulty` digs by) answers as the full rating does, at
+/// every level, on the shipped puzzles: 241 easy, 1 medium, 8 hard and 20 needing guesses in
+/// gaps-9x9.txt, and medium killers. Also: the ladder's levels never go down.
+#[test]
+fn solving_within_a_level_agrees_with_the_rating() {
+    let rungs = logic::ladder(16);
+    assert!(rungs.windows(2).all(|w| w[0].level() <= w[1].level()));
+    let levels = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+    let mut seen = [0; 5];
+    for (path, rules) in [
+        ("puzzles/gaps-9x9.txt", Rules::sudoku()),
+        ("puzzles/hard-9x9.txt", Rules::sudoku()),
+        ("puzzles/16x16.txt", Rules::sudoku()),
+        (
+            "puzzles/killer-batch.txt",
+            Rules::builtin("killer").unwrap(),
+        ),
+    ] {
+        for (i, puzzle) in read_all(path).iter().enumerate() {
+            let n = puzzle.size();
+            sudoku_cp::with_domain!(n, D => {
+                let rated = logic::rate::<D>(puzzle, &rules).level;
+                seen[rated as usize] += 1;
+                for level in levels {
+                    assert_eq!(
+                        logic::solves_within::<D>(puzzle, &rules, level),
+                        rated <= level,
+                        "{path}, puzzle {}: rated {rated:?}, within {level:?}",
+                        i + 1
+                    );
+                }
+            });
+        }
+    }
+    assert!(
+        seen[..4].iter().filter(|&&k| k > 0).count() >= 3,
+        "{seen:?}"
+    );
+    assert!(seen[Level::Guessing as usize] > 0, "{seen:?}");
+}
+
 #[test]
 fn check_reports_every_repeat_and_exits_1() {
     assert_snapshot!(

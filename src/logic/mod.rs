@@ -182,6 +182,20 @@ pub enum Rung {
     XyWing,
 }
 
+impl Rung {
+    /// The level of the techniques the rung applies.
+    pub fn level(self) -> Level {
+        match self {
+            Rung::Forced | Rung::NakedSingles | Rung::HiddenSingles => Level::Easy,
+            Rung::Cages | Rung::Locked => Level::Medium,
+            Rung::Naked(m) => Technique::NakedSubset(m).level(),
+            Rung::Hidden(m) => Technique::HiddenSubset(m).level(),
+            Rung::Fish(m) => Technique::Fish(m).level(),
+            Rung::XyWing => Technique::XyWing.level(),
+        }
+    }
+}
+
 /// The full ladder for an n×n grid: singles, cages, locked candidates, then naked and hidden
 /// subsets of every size from 2 to n − 1, smallest first.
 pub fn ladder(n: usize) -> Vec<Rung> {
@@ -1140,6 +1154,17 @@ pub struct Rating {
     pub hardest: Option<Technique>,
     /// Cells logic alone filled, and cells that were empty.
     pub filled: (usize, usize),
+}
+
+/// Whether logic solves `puzzle` with the techniques of `level` and below: the same answer as
+/// `rate(puzzle, rules).level <= level` (the ladder's levels only grow, and a rung is tried
+/// only when every easier one is stuck), without trying the harder rungs.
+pub fn solves_within<D: Domain>(puzzle: &Puzzle, rules: &Rules, level: Level) -> bool {
+    let rungs: Vec<Rung> = ladder(puzzle.size())
+        .into_iter()
+        .filter(|r| r.level() <= level)
+        .collect();
+    explain::<D>(puzzle, rules, &rungs, false, usize::MAX).ending == Ending::Solved
 }
 
 /// Rates a puzzle by the full ladder without guessing.
