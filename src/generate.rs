@@ -194,8 +194,9 @@ fn generate_in<D: Domain>(request: &Request, seed: u64) -> Result<Generated, Fai
             continue;
         }
         // One pass over single cells already leaves a minimal puzzle when every check was
-        // decided; groups need a check.
-        let checked = symmetry == Symmetry::None && request.cages.is_none() && decided;
+        // decided and only uniqueness kept givens; groups need a check.
+        let guided = request.difficulty.is_some_and(|l| l < Level::Guessing);
+        let checked = symmetry == Symmetry::None && request.cages.is_none() && decided && !guided;
         if request.minimal && !checked && !is_minimal::<D>(&puzzle, &request.rules, &solution) {
             not_minimal += 1;
             continue;
@@ -353,6 +354,11 @@ fn is_minimal<D: Domain>(puzzle: &Puzzle, rules: &Rules, solution: &[usize]) -> 
 /// The full grid, then each orbit of cells (in random order) blanked if the puzzle provably
 /// stays unique, until `request.givens` givens remain or every orbit was tried. Also whether
 /// every check was decided within its budget (else the puzzle may not be minimal).
+///
+/// With a `difficulty` below [`Level::Guessing`], an orbit also stays when blanking it would
+/// rate the puzzle above that level: digging stops short of what the level's techniques can
+/// solve, so the level is reached in a few attempts even where a puzzle dug as far as
+/// uniqueness allows nearly always needs guessing (16×16).
 fn remove_givens<D: Domain>(
     request: &Request,
     solution: &[usize],
@@ -377,7 +383,12 @@ fn remove_givens<D: Domain>(
         }
         let unique = stays_unique::<D>(&puzzle, &request.rules, solution, &orbit);
         decided &= unique.is_some();
-        if unique == Some(true) {
+        let too_hard = || {
+            request.difficulty.is_some_and(|l| {
+                l < Level::Guessing && !logic::solves_within::<D>(&puzzle, &request.rules, l)
+            })
+        };
+        if unique == Some(true) && !too_hard() {
             givens -= orbit.len();
         } else {
             for &c in &orbit {

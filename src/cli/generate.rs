@@ -47,11 +47,12 @@ pub(super) struct GenerateArgs {
     /// Pattern of the givens.
     #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
     symmetry: SymmetryArg,
-    /// Only puzzles of this rating (as `rate` gives it); others are retried.
+    /// Only puzzles of this rating (as `rate` gives it). Below guessing, a given stays when
+    /// removing it would take a harder technique; puzzles that end easier are retried.
     #[arg(long, value_enum)]
     difficulty: Option<DifficultyArg>,
     /// Only minimal puzzles: no given can be removed without losing uniqueness (always true
-    /// without symmetry; with symmetry, puzzles that are not are retried).
+    /// without symmetry and --difficulty; otherwise puzzles that are not are retried).
     #[arg(long, conflicts_with = "givens")]
     minimal: bool,
     /// Stop removing givens once this many are left (the puzzle may keep more, never fewer).
