@@ -322,4 +322,8 @@ fn impossible_requests_say_why() {
         )
         .transcript()
     );
+    // Cage sizes mean nothing without cages: once silently ignored.
+    let r = run(&["generate", "--cage-size", "2-3"], "");
+    assert_eq!(r.code, 2, "{}", r.transcript());
+    assert!(r.stderr.contains("--killer"), "{}", r.stderr);
 }

@@ -69,7 +69,12 @@ pub(super) struct GenerateArgs {
     #[arg(long, conflicts_with_all = ["givens", "symmetry"])]
     killer: bool,
     /// Cage sizes for --killer, `MIN-MAX` (a cell that fits nowhere else may end alone).
-    #[arg(long, default_value = "2-5", value_name = "MIN-MAX")]
+    #[arg(
+        long,
+        default_value = "2-5",
+        value_name = "MIN-MAX",
+        requires = "killer"
+    )]
     cage_size: String,
     /// Output format [default: line; killer with --killer].
     #[arg(long, value_enum)]
