@@ -256,9 +256,18 @@ fn split_cells(
     source: &str,
     zero_blank: bool,
 ) -> Result<Vec<Cell>, InputError> {
-    let tokens: Vec<(usize, &str)> = tokens(text)
-        .filter(|(_, t)| !t.chars().all(is_decoration))
-        .collect();
+    // Without a separator there is at most one token: character mode, no token list needed.
+    let separated = !text.is_ascii()
+        || text
+            .bytes()
+            .any(|b| b == b',' || char::from(b).is_whitespace());
+    let tokens: Vec<(usize, &str)> = if separated {
+        tokens(text)
+            .filter(|(_, t)| !t.chars().all(is_decoration))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let numeric = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
     let blank = |t: &str| t == "." || t == "_" || (zero_blank && t == "0");
     let token_mode = tokens.len() > 1
