@@ -102,7 +102,7 @@ pub fn duplicates(cells: &[Option<usize>], regions: &[Region]) -> Vec<Duplicate>
     // repeats a value, and only such a region is counted value by value.
     let values = cells.iter().flatten().max().map_or(0, |&m| m + 1);
     let mut seen_in = vec![0usize; values];
-    let mut count = vec![0u32; values];
+    let mut count: Vec<u32> = Vec::new(); // allocated at the first repeat
     for (ri, region) in regions.iter().enumerate() {
         let mut repeats = false;
         region.for_each_cell(|c| {
@@ -114,7 +114,8 @@ pub fn duplicates(cells: &[Option<usize>], regions: &[Region]) -> Vec<Duplicate>
         if !repeats {
             continue;
         }
-        count.iter_mut().for_each(|c| *c = 0);
+        count.clear();
+        count.resize(values, 0);
         for v in region.cells().filter_map(|c| cells[c]) {
             count[v] += 1;
         }
