@@ -322,6 +322,15 @@ fn impossible_requests_say_why() {
         )
         .transcript()
     );
+    // No killer is easy (its first step is a cage combination): once 1,000 attempts (17 s)
+    // before saying so.
+    let r = run(&["generate", "--killer", "--difficulty", "easy"], "");
+    assert_eq!(r.code, 2, "{}", r.transcript());
+    assert!(
+        r.stderr.contains("no killer puzzle is easy"),
+        "{}",
+        r.stderr
+    );
     // Cage sizes mean nothing without cages: once silently ignored.
     let r = run(&["generate", "--cage-size", "2-3"], "");
     assert_eq!(r.code, 2, "{}", r.transcript());

@@ -218,6 +218,13 @@ fn request(args: &GenerateArgs) -> Result<Request, InputError> {
             .fit_sums(args.size)
             .map_err(|m| InputError::whole("--symbols", m))?;
     }
+    if args.killer && args.difficulty == Some(DifficultyArg::Easy) {
+        return Err(InputError::whole(
+            "--difficulty",
+            "no killer puzzle is easy: without givens its first step is always a cage \
+             combination, a medium technique; ask for medium or harder",
+        ));
+    }
     if args.killer && !rules.cages {
         return Err(InputError::whole(
             "--rules",
