@@ -305,6 +305,25 @@ fn threads_answer_in_input_order_and_stop_at_a_bad_line_as_one_thread_does() {
         two.stderr
     );
     assert_eq!((one.stdout, one.stderr), (two.stdout, two.stderr));
+    // Givens that break the rules are found with the work, on the pool: still the answers
+    // before them, then their error, as on one thread.
+    let mut input: Vec<&str> = lines.lines().collect();
+    let bad = format!("11{}", &input[0][2..]);
+    input.insert(150, &bad);
+    let input = input.join("\n");
+    for command in ["solve", "count"] {
+        let one = run(&[command, "--threads", "1"], &input);
+        let two = run(&[command, "--threads", "2"], &input);
+        assert_eq!(two.code, 2, "{command}");
+        assert_eq!(two.stdout.lines().count(), 150, "{command}");
+        assert!(
+            two.stderr
+                .starts_with("error: <stdin>:151: the givens break the rules: row 1 holds 1 twice"),
+            "{}",
+            two.stderr
+        );
+        assert_eq!((one.stdout, one.stderr), (two.stdout, two.stderr));
+    }
 }
 
 #[test]

@@ -326,14 +326,16 @@ impl InputArgs {
         let threads = pool.current_num_threads();
         let chunk = if threads > 1 { 32 * threads } else { 1 };
         let mut pending: Vec<(&Rules, Input)> = Vec::with_capacity(chunk);
-        // Runs `work` on the pending puzzles and emits the results in order.
+        // Checks the givens of the pending puzzles and runs `work` on them, on the pool; then
+        // emits the results in order, up to the first puzzle whose givens break the rules.
         let mut flush = |pending: &mut Vec<(&Rules, Input)>| -> Result<bool, Failure> {
             let run = |(rules, input): &(&Rules, Input)| {
-                let r = work(rules, input);
+                let r =
+                    check_givens(&input.entry, rules, &input.source).map(|()| work(rules, input));
                 progress.tick();
                 r
             };
-            let results: Vec<R> = if pending.len() > 1 {
+            let results: Vec<Result<R, InputError>> = if pending.len() > 1 {
                 pool.install(|| pending.par_iter().map(run).collect())
             } else {
                 pending.iter().map(run).collect()
@@ -342,7 +344,7 @@ impl InputArgs {
             for ((rules, input), r) in pending.drain(..).zip(results) {
                 if go {
                     progress.clear();
-                    go = emit(rules, &input, r)?;
+                    go = emit(rules, &input, r?)?;
                 }
             }
             Ok(go)
@@ -369,7 +371,6 @@ impl InputArgs {
                     entry,
                 };
                 check_cage_rules(&input, rules)?;
-                check_givens(&input.entry, rules, source)?;
                 pending.push((rules, input));
                 if pending.len() >= chunk {
                     go = flush(&mut pending)?;
