@@ -104,8 +104,14 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
             }
             let timed = |input: &&Input| {
                 let start = Instant::now();
-                let outcome = solver.solve(&input.entry.puzzle, &rules, &limits(start));
+                let mut outcome = solver.solve(&input.entry.puzzle, &rules, &limits(start));
                 let time = start.elapsed();
+                // The answer is kept for the check in a copy made after the clock stopped, and
+                // the solver's own allocation is freed for the next puzzle to reuse, as when
+                // `solve` writes each answer out. Kept as it came, every answer took fresh
+                // heap, a page fault every few puzzles inside the clock: 0.3 µs a puzzle on
+                // royle's 17-clue file (3.9 µs against 3.6).
+                outcome.solution = outcome.solution.as_deref().map(<[usize]>::to_vec);
                 progress.tick();
                 (time, outcome)
             };
