@@ -342,10 +342,12 @@ impl<const V: usize> State<V> {
         // variable; each then puts its own values back on boards it is cleared from. Clearing
         // each missing value instead cost a read-modify-write per value of a given (8 at 9×9).
         let full = u16::MAX >> (16 - V);
-        let mut narrowed = 0u128;
+        // A word at a time: a shift of a u128 by a variable amount costs several instructions.
+        let mut words = [0u64; 2];
         for (v, &d) in doms.iter().enumerate() {
-            narrowed |= u128::from(d & full != full) << (v % MAX_VARS);
+            words[v / 64 % 2] |= u64::from(d & full != full) << (v % 64);
         }
+        let narrowed = u128::from(words[0]) | u128::from(words[1]) << 64;
         let mut kept = [0u128; V];
         each_bit(narrowed, |v| {
             let mut d = doms[v] & full;
@@ -432,19 +434,23 @@ impl<const V: usize> State<V> {
             // Hidden singles, in the groups where a value lost a place since its last scan and
             // that do not hold it yet.
             let mut placed = false;
+            let all_groups = &*net.groups;
             for value in 0..V {
                 let mut groups = self.dirty[value] & !self.done[value];
                 self.dirty[value] = 0;
+                // The value's board in registers, reloaded only when a single is placed.
+                let mut board = self.boards[value];
                 while groups != 0 {
-                    let group = net.groups[groups.trailing_zeros() as usize % MAX_PERMUTATIONS];
+                    let group = all_groups[groups.trailing_zeros() as usize % MAX_PERMUTATIONS];
                     groups &= groups - 1;
-                    let t = self.boards[value] & group;
+                    let t = board & group;
                     if t & t.wrapping_sub(1) == 0 {
                         if t == 0 {
                             return false; // the value has no place in the group
                         }
                         let var = t.trailing_zeros() as usize;
                         self.place(net, var, value);
+                        board = self.boards[value];
                         // The variable's other groups hold the value now.
                         groups &= !net.member_of[var % MAX_VARS];
                         placed = true;
@@ -555,19 +561,24 @@ impl<const V: usize> State<V> {
             } else {
                 each_bit(lost, |var| groups |= net.member_of[var % MAX_VARS]);
             }
-            *last = self.boards[value];
+            // The board in registers; written back if the pass took places from it.
+            let mut board = self.boards[value];
+            *last = board;
             groups &= !self.done[value];
             while groups != 0 {
                 let g = groups.trailing_zeros() as usize;
                 groups &= groups - 1;
-                let places = self.boards[value] & net.groups[g % MAX_PERMUTATIONS];
+                let places = board & net.groups[g % MAX_PERMUTATIONS];
                 for &(shared, outside) in &net.overlaps[g] {
-                    if places & !shared == 0 && self.boards[value] & outside != 0 {
-                        self.boards[value] &= !outside;
-                        self.dirty[value] = net.live;
-                        removed = true;
+                    if places & !shared == 0 {
+                        board &= !outside;
                     }
                 }
+            }
+            if board != *last {
+                self.boards[value] = board;
+                self.dirty[value] = net.live;
+                removed = true;
             }
         }
         removed
