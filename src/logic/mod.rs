@@ -262,6 +262,9 @@ pub struct Board<D> {
     sums: Arc<[Sum<D>]>,
     /// The value placed in each cell.
     value: Vec<Option<usize>>,
+    /// The values placed in each unit: asking a unit whether it holds a value is then one
+    /// test, not a pass over its cells (25×25 explanations spent most of their time there).
+    held: Vec<D>,
     /// Candidates of each cell (the placed value alone once placed).
     cand: Vec<D>,
     /// The first contradiction met, if any.
@@ -302,12 +305,14 @@ impl<D: Domain> Board<D> {
                 });
             }
         }
+        let units_len = units.len();
         let mut board = Board {
             puzzle: puzzle.clone(),
             units: units.into(),
             cell_units: cell_units.into(),
             sums: sums.into(),
             value: vec![None; n * n],
+            held: vec![D::empty(); units_len],
             cand: vec![D::full(n); n * n],
             broken: None,
         };
@@ -367,6 +372,7 @@ impl<D: Domain> Board<D> {
         self.cand[cell] = D::singleton(v);
         let units = Arc::clone(&self.cell_units);
         for &u in &units[cell] {
+            self.held[u].insert(v);
             for &p in &self.units[u].0 {
                 if p != cell {
                     if self.value[p] == Some(v) {
@@ -467,17 +473,17 @@ impl<D: Domain> Board<D> {
                 continue;
             }
             for v in 0..n {
-                let cells = &self.units[u].0;
-                if cells.iter().any(|&c| self.value[c] == Some(v)) {
+                if self.held[u].contains(v) {
                     continue;
                 }
+                let cells = &self.units[u].0;
                 // Empty cells whose row and column do not hold v yet.
                 let mut open = cells.iter().copied().filter(|&c| {
                     self.value[c].is_none()
                         && self.cell_units[c].iter().all(|&w| {
                             w == u
                                 || !matches!(self.units[w].2, RegionKind::Row | RegionKind::Column)
-                                || self.units[w].0.iter().all(|&p| self.value[p] != Some(v))
+                                || !self.held[w].contains(v)
                         })
                 });
                 if let (Some(c), None) = (open.next(), open.next()) {
@@ -506,10 +512,10 @@ impl<D: Domain> Board<D> {
         let mut steps = Vec::new();
         for u in 0..self.units.len() {
             for v in 0..n {
-                let cells = &self.units[u].0;
-                if cells.iter().any(|&c| self.value[c] == Some(v)) {
+                if self.held[u].contains(v) {
                     continue;
                 }
+                let cells = &self.units[u].0;
                 let mut at = cells.iter().copied().filter(|&c| self.cand[c].contains(v));
                 if let (Some(c), None) = (at.next(), at.next()) {
                     let unit = Some(self.units[u].1.clone());
@@ -692,7 +698,7 @@ impl<D: Domain> Board<D> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
         let units = Arc::clone(&self.units);
-        for (cells, name, _) in units.iter() {
+        for (u, (cells, name, _)) in units.iter().enumerate() {
             let empty: Vec<usize> = cells
                 .iter()
                 .copied()
@@ -703,7 +709,7 @@ impl<D: Domain> Board<D> {
             }
             // Each missing value with the positions (indices into `empty`) it can take.
             let missing: Vec<(usize, D)> = (0..n)
-                .filter(|&v| cells.iter().all(|&c| self.value[c] != Some(v)))
+                .filter(|&v| !self.held[u].contains(v))
                 .map(|v| {
                     let mut at = D::empty();
                     for (i, &c) in empty.iter().enumerate() {
