@@ -566,6 +566,45 @@ fn a_closed_pipe_ends_a_batch_quietly_at_once() {
     assert_eq!(String::from_utf8_lossy(&result.stderr), "", "quietly");
 }
 
+/// Answers are gathered before they are written to a pipe, but not held back by a slow puzzle:
+/// the first file's answer comes while the second (16×16 with the naive baseline, which runs
+/// to its timeout) is still being searched.
+#[test]
+fn an_answer_is_written_while_a_slow_puzzle_is_still_searched() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-cp"))
+        .args([
+            "solve",
+            "--solver",
+            "backtrack",
+            "--timeout",
+            "20",
+            "--threads",
+            "1",
+            "puzzles/wikipedia.txt",
+            "puzzles/16x16.txt",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    let mut line = String::new();
+    out.read_line(&mut line).expect("an answer");
+    assert_eq!(
+        line.trim(),
+        "5 3 4 | 6 7 8 | 9 1 2",
+        "the first row of the answer"
+    );
+    assert!(
+        child.try_wait().expect("a status").is_none(),
+        "the answer came only when the run ended"
+    );
+    child.kill().expect("it stops");
+    child.wait().expect("it ends");
+}
+
 #[test]
 fn count_and_explain_obey_limits_with_exit_code_5() {
     let r = run(

@@ -1,7 +1,8 @@
 //! `sudoku-cp count`: how many solutions each puzzle has, up to a limit (2 proves uniqueness).
 
 use super::progress::Progress;
-use super::{BatchArgs, Failure, Input, InputArgs, print};
+use super::stdout::Stdout;
+use super::{BatchArgs, Failure, Input, InputArgs};
 use crate::engine::Stop;
 use crate::models::Rules;
 use clap::Args;
@@ -29,6 +30,7 @@ pub(super) fn run(args: CountArgs) -> Result<u8, Failure> {
     let mut code = 0;
     let (pool, limits) = args.batch.start(args.limit)?;
     let progress = Progress::new("counted", None);
+    let stdout = Stdout::new();
     let work = |rules: &Rules, input: &Input| super::solve_checked(solver, rules, input, &limits());
     args.input.stream(&pool, &progress, work, |_, _, outcome| {
         let outcome = outcome?;
@@ -48,8 +50,9 @@ pub(super) fn run(args: CountArgs) -> Result<u8, Failure> {
             (n, _) => (format!("multiple: >= {n}"), 4),
         };
         code = code.max(severity);
-        print(&format!("{line}\n"))?;
+        stdout.print(&format!("{line}\n"))?;
         Ok(true)
     })?;
+    stdout.finish()?;
     Ok(code)
 }

@@ -9,6 +9,7 @@ mod plot;
 mod progress;
 mod rate;
 mod solve;
+mod stdout;
 
 use crate::engine::Limits;
 use crate::error::InputError;
@@ -525,13 +526,17 @@ fn find_solver(name: &str) -> Result<&'static dyn Solver, InputError> {
 /// Writes to stdout. A closed pipe (`| head`) is [`Failure::Closed`]: the run stops quietly.
 fn print(text: &str) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::Closed),
-        Err(e) => Err(Failure::Input(InputError::whole(
-            "<stdout>",
-            format!("cannot write: {e}"),
-        ))),
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| write_failure(&e))
+}
+
+/// What a failed write to stdout means for the run.
+fn write_failure(e: &std::io::Error) -> Failure {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Failure::Closed
+    } else {
+        Failure::Input(InputError::whole("<stdout>", format!("cannot write: {e}")))
     }
 }
 

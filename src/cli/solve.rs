@@ -1,6 +1,7 @@
 //! `sudoku-cp solve`: solve every puzzle of every input and print the solutions in order.
 
 use super::progress::Progress;
+use super::stdout::Stdout;
 use super::{BatchArgs, Failure, Input, InputArgs, ToArg, print, write_atomically};
 use crate::engine::Stop;
 use crate::format::{self, InputFormat, OutputFormat};
@@ -42,6 +43,7 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
     let mut total = SolveStats::default();
     let (pool, limits) = args.batch.start(1)?;
     let progress = Progress::new("solved", None);
+    let stdout = Stdout::new();
     let work = |rules: &Rules, input: &Input| super::solve_checked(solver, rules, input, &limits());
     args.input
         .stream(&pool, &progress, work, |_, input, outcome| {
@@ -99,12 +101,14 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
             out.push_str(&text);
             // Stream to stdout puzzle by puzzle.
             if args.output.is_none() {
-                print(if args.show { &shown } else { &out })?;
+                stdout.print(if args.show { &shown } else { &out })?;
                 out.clear();
                 shown.clear();
             }
             Ok(true)
         })?;
+    // Every answer written before the totals.
+    stdout.finish()?;
     if args.stats && puzzles > 1 {
         let n = f64::from(puzzles);
         let secs = total.time.as_secs_f64();
