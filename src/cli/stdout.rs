@@ -10,13 +10,17 @@ use std::time::Duration;
 /// How long an answer may wait in memory before it is written.
 const FLUSH_EVERY: Duration = Duration::from_millis(50);
 
+/// Most bytes waiting to be written: past it, printing waits for the writer, so a slow reader
+/// of the output slows the run down instead of letting the answers pile up in memory.
+const MAX_WAITING: usize = 1 << 20;
+
 /// Where a batch command prints its answers.
 ///
 /// On a terminal, each text is written at once (it shares the screen with the progress bar
 /// on stderr). Otherwise (a pipe or a file) texts are gathered and a helper thread writes them
 /// every [`FLUSH_EVERY`] and at the end: one `write` a tick instead of one a puzzle, and no
 /// answer waits longer than a tick, even behind a slow puzzle. Measured: `solve --threads 1`
-/// into a pipe, royle's 49,158 puzzles 8.4 → 7.1 µs a puzzle, magictour-top1465 21.4 → 15.7.
+/// into a pipe, royle's 49,158 puzzles 8.4 → 6.8 µs a puzzle, magictour-top1465 21.4 → 15.5.
 ///
 /// Everything printed is written before the value is dropped, on error paths too, so the
 /// answers before a bad puzzle still come before its error message.
@@ -28,7 +32,10 @@ pub(super) struct Stdout {
 
 struct Shared {
     state: Mutex<State>,
+    /// Wakes the writer: the run is done, or too much text waits.
     wake: Condvar,
+    /// Wakes a printer waiting for room: the writer took the text, or failed.
+    taken: Condvar,
 }
 
 #[derive(Default)]
@@ -53,7 +60,8 @@ impl Shared {
         loop {
             let done = {
                 let mut state = self.lock();
-                if !state.done {
+                // A full buffer is written at once: a printer is waiting for room.
+                if !state.done && state.text.len() < MAX_WAITING {
                     state = self
                         .wake
                         .wait_timeout(state, FLUSH_EVERY)
@@ -63,10 +71,12 @@ impl Shared {
                 std::mem::swap(&mut state.text, &mut batch);
                 state.done
             };
+            self.taken.notify_all();
             if !batch.is_empty() {
                 let mut out = std::io::stdout().lock();
                 if let Err(e) = out.write_all(batch.as_bytes()).and_then(|()| out.flush()) {
                     self.lock().error = Some(e);
+                    self.taken.notify_all();
                     return;
                 }
                 batch.clear();
@@ -89,6 +99,7 @@ impl Stdout {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             wake: Condvar::new(),
+            taken: Condvar::new(),
         });
         let theirs = Arc::clone(&shared);
         // Without a thread (none left, say), texts are written at once.
@@ -109,6 +120,13 @@ impl Stdout {
             return super::print(text);
         };
         let mut state = shared.lock();
+        while state.text.len() >= MAX_WAITING && state.error.is_none() {
+            shared.wake.notify_one();
+            state = shared
+                .taken
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
         if let Some(e) = &state.error {
             return Err(write_failure(e));
         }
