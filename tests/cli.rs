@@ -683,3 +683,41 @@ fn the_readme_library_example_is_the_tested_doc_example() {
     assert!(in_readme.len() > 10, "the README shows the example");
     assert_eq!(in_readme, in_docs);
 }
+
+/// The shipped 16×16 puzzle without its first four givens: 6,602 solutions, a tree of
+/// thousands of nodes on the general engine, so a second thread joins the search.
+fn sixteen_with_four_givens_fewer() -> String {
+    let text = std::fs::read_to_string(common::root().join("puzzles/16x16.txt")).unwrap();
+    let mut dropped = 0;
+    let cells: Vec<&str> = text
+        .split_whitespace()
+        .map(|c| {
+            if c != "0" && dropped < 4 {
+                dropped += 1;
+                "0"
+            } else {
+                c
+            }
+        })
+        .collect();
+    cells.join(" ") + "\n"
+}
+
+#[test]
+fn a_search_shared_by_two_threads_counts_and_solves_as_one_thread_does() {
+    let puzzle = sixteen_with_four_givens_fewer();
+    for threads in ["1", "2"] {
+        let all = run(
+            &["count", "--limit", "100000", "--threads", threads],
+            &puzzle,
+        );
+        assert_eq!(all.stdout, "multiple: 6602\n", "{threads} threads");
+        let some = run(&["count", "--limit", "3000", "--threads", threads], &puzzle);
+        assert_eq!(some.stdout, "multiple: >= 3000\n", "{threads} threads");
+        let solved = run(&["solve", "--threads", threads, "--to", "line"], &puzzle);
+        assert_eq!(solved.code, 0, "{}", solved.stderr);
+        let grid = common::parse_line_solution(solved.stdout.trim());
+        let spec = common::line_spec(puzzle.trim());
+        assert_eq!(common::check(&spec, &grid), Vec::<String>::new());
+    }
+}

@@ -338,6 +338,9 @@ impl InputArgs {
             };
             let results: Vec<Result<R, InputError>> = if pending.len() > 1 {
                 pool.install(|| pending.par_iter().map(run).collect())
+            } else if threads > 1 {
+                // On the pool, so that a hard puzzle's search can share its work.
+                pool.install(|| pending.iter().map(run).collect())
             } else {
                 pending.iter().map(run).collect()
             };

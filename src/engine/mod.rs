@@ -95,6 +95,7 @@ mod queue;
 mod rng;
 mod same_values;
 mod search;
+mod share;
 mod trail;
 
 pub use all_different::{AllDifferent, HallSets};
@@ -108,3 +109,4 @@ pub use propagator::{Conflict, Priority, PropId, Propagator, VarId, WakeOn};
 pub use rng::Rng;
 pub use same_values::SameValues;
 pub use search::{Heuristic, Limits, RESTART_UNIT, Stats, Stop, Strategy, ValueOrder};
+pub use share::{HELP_AFTER, MERGE_EVERY, Shared};

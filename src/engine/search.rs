@@ -6,6 +6,7 @@
 //! deterministic. State is restored through the trail; the search loop is iterative, so deep
 //! trees (large grids) cannot overflow the stack.
 
+use super::share::{HELP_AFTER, MERGE_EVERY, Sharing};
 use super::{Domain, Engine, VarId};
 use log::debug;
 use std::time::{Duration, Instant};
@@ -136,7 +137,7 @@ impl<D: Domain> Engine<D> {
     pub fn search(&mut self, limits: &Limits, mut on_solution: impl FnMut(&[D])) -> Stop {
         let start = Instant::now();
         self.trail.checkpoint(); // the root's own changes, undone at the end
-        let stop = self.search_inner(limits, &mut on_solution);
+        let stop = self.search_inner(limits, &mut on_solution, None);
         while self.trail.depth() > 0 {
             self.trail.restore(&mut self.doms);
         }
@@ -145,18 +146,35 @@ impl<D: Domain> Engine<D> {
         stop
     }
 
-    fn search_inner(&mut self, limits: &Limits, on_solution: &mut impl FnMut(&[D])) -> Stop {
+    /// The search loop. With `share`, it also gives work away when another search is idle, and
+    /// counts solutions over all the searches.
+    pub(crate) fn search_inner(
+        &mut self,
+        limits: &Limits,
+        on_solution: &mut impl FnMut(&[D]),
+        mut share: Option<&mut Sharing<'_, '_, D>>,
+    ) -> Stop {
         let node_budget = limits.nodes.map(|n| self.stats.nodes + n);
+        let help_at = self.stats.nodes + HELP_AFTER;
         let mut found = 0;
-        // Decisions on the path from the root: (variable, value) of each open left child.
-        let mut path: Vec<(VarId, usize)> = Vec::new();
+        // Decisions on the path from the root: (variable, value) of each open left child, and
+        // whether its right branch was given to another search.
+        let mut path: Vec<(VarId, usize, bool)> = Vec::new();
+        // With `share`: the refutations (x ≠ v) on the current path, as (level, variable,
+        // value), the level being the number of guesses above them.
+        let mut refuted: Vec<(usize, VarId, usize)> = Vec::new();
         let mut run: u64 = 1;
-        let mut run_failures = 0;
+        let mut run_failures: u64 = 0;
         self.stats.nodes += 1;
         let mut consistent = self.propagate_weighted();
         loop {
             if !consistent {
                 run_failures += 1;
+                if let Some(s) = share.as_deref_mut()
+                    && run_failures.is_multiple_of(MERGE_EVERY)
+                {
+                    self.merge_weights(s);
+                }
                 if self.strategy.restarts
                     && found == 0
                     && !path.is_empty()
@@ -178,11 +196,18 @@ impl<D: Domain> Engine<D> {
             if consistent {
                 match self.select_var() {
                     None => {
+                        let (report, enough) = match &share {
+                            Some(s) => s.shared.count_solution(limits.solutions),
+                            None => (true, found + 1 >= limits.solutions),
+                        };
+                        if !report {
+                            return Stop::Exhausted; // another search reached the limit
+                        }
                         self.stats.solutions += 1;
                         found += 1;
                         debug!(target: "search", "solution {found} at depth {}", path.len());
                         on_solution(&self.doms);
-                        if found >= limits.solutions {
+                        if enough {
                             return Stop::SolutionLimit;
                         }
                     }
@@ -198,13 +223,26 @@ impl<D: Domain> Engine<D> {
                         {
                             return Stop::Timeout;
                         }
+                        if let Some(s) = share.as_deref_mut() {
+                            if s.shared.halted() {
+                                return Stop::Exhausted; // another search stopped them all
+                            }
+                            if self.stats.nodes >= help_at
+                                && let Some(help) = s.help.take()
+                            {
+                                help();
+                            }
+                            if s.shared.wants_work() {
+                                self.give_away(&mut path, &refuted, s);
+                            }
+                        }
                         let places = self.strategy.places && run.is_multiple_of(2);
                         let (var, value) = match places.then(|| self.two_places(var)).flatten() {
                             Some(pair) => pair,
                             None => (var, self.select_value(var)),
                         };
                         self.trail.checkpoint();
-                        path.push((var, value));
+                        path.push((var, value, false));
                         self.stats.nodes += 1;
                         self.stats.guesses += 1;
                         self.stats.max_depth = self.stats.max_depth.max(path.len() as u64);
@@ -226,11 +264,22 @@ impl<D: Domain> Engine<D> {
                 }
             }
             // Backtrack: undo the innermost guess and take its right branch (x ≠ v).
-            let Some((var, value)) = path.pop() else {
+            let Some((var, value, given)) = path.pop() else {
                 return Stop::Exhausted;
             };
             self.trail.restore(&mut self.doms);
             self.queue.clear();
+            if share.is_some() {
+                while refuted.last().is_some_and(|r| r.0 > path.len()) {
+                    refuted.pop();
+                }
+                if given {
+                    // Another search has the right branch: back up further.
+                    consistent = false;
+                    continue;
+                }
+                refuted.push((path.len(), var, value));
+            }
             self.stats.nodes += 1;
             debug!(
                 target: "search",

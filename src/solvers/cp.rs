@@ -3,12 +3,14 @@
 //! the engine's bitboard [`Network`] when the grid is small (killers there for a few nodes).
 
 use super::{Outcome, SolveStats, Solver};
-use crate::engine::{Domain, Limits, MAX_VARS, Network, Stop, combinations_cached};
+use crate::engine::{
+    Conflict, Domain, Engine, Limits, MAX_VARS, Network, Shared, Stop, combinations_cached,
+};
 use crate::models::sudoku;
 use crate::models::{Puzzle, RegionKind, Rules};
 use hashbrown::HashMap;
 use std::cell::RefCell;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The CP engine: all-different with naked and hidden singles (and Hall sets on killers and
 /// from 25×25), cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
@@ -40,22 +42,29 @@ impl Cp {
     }
 }
 
+/// What a search of the model gave: the first solution, the solutions counted, why it ended
+/// and its statistics.
+type Searched = (Option<Vec<usize>>, u64, Stop, SolveStats);
+
 fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-    let searched = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
-        let mut solution = None;
-        let stop = engine.search(limits, |doms| {
-            if solution.is_none() {
-                solution = Some(sudoku::grid_of(puzzle, doms));
-            }
-        });
-        (solution, stop, *engine.stats())
-    });
+    // Called from a rayon pool of several threads, a hard puzzle gets their help. Not with
+    // logs (one search's stay readable) or a node limit (which counts one search's nodes).
+    let threads = rayon::current_num_threads();
+    let share = rayon::current_thread_index().is_some()
+        && threads > 1
+        && limits.nodes.is_none()
+        && !log::log_enabled!(log::Level::Debug);
+    let searched = if share {
+        run_shared::<D>(puzzle, rules, limits, threads)
+    } else {
+        sudoku::with_model::<D, _>(puzzle, rules, |engine| alone(engine, puzzle, limits))
+    };
     match searched {
-        Ok((solution, stop, stats)) => Outcome {
+        Ok((solution, count, stop, stats)) => Outcome {
             solution,
-            count: stats.solutions,
+            count,
             stop,
-            stats: stats.into(),
+            stats,
         },
         // The givens contradict each other.
         Err(_) => Outcome {
@@ -68,6 +77,70 @@ fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
             },
         },
     }
+}
+
+/// One search of `engine`, holding `puzzle`'s model.
+fn alone<D: Domain>(engine: &mut Engine<D>, puzzle: &Puzzle, limits: &Limits) -> Searched {
+    let mut solution = None;
+    let stop = engine.search(limits, |doms| {
+        if solution.is_none() {
+            solution = Some(sudoku::grid_of(puzzle, doms));
+        }
+    });
+    let stats = engine.stats();
+    (solution, stats.solutions, stop, SolveStats::from(*stats))
+}
+
+/// Searches with the other threads of the current rayon pool joining in once the puzzle
+/// proves hard ([`HELP_AFTER`](crate::engine::HELP_AFTER) nodes): each builds its own copy of
+/// the model and takes parts of the tree ([`Shared`]). Statistics are summed over the
+/// searches; the time is the first search's. A model that restarts is searched alone:
+/// restarts would search again what was given away.
+fn run_shared<D: Domain>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    limits: &Limits,
+    threads: usize,
+) -> Result<Searched, Conflict> {
+    let shared = Shared::<D>::new();
+    let first: Mutex<Option<Vec<usize>>> = Mutex::new(None);
+    let helped = Mutex::new(SolveStats::default());
+    let keep = |doms: &[D]| {
+        let mut first = first.lock().unwrap_or_else(|e| e.into_inner());
+        if first.is_none() {
+            *first = Some(sudoku::grid_of(puzzle, doms));
+        }
+    };
+    let helper = || {
+        if shared.is_done() {
+            return;
+        }
+        // The first search built the same model, so this one builds too.
+        let _ = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
+            engine.search_shared(&shared, limits, None, keep);
+            let mut stats = SolveStats::from(*engine.stats());
+            stats.time = std::time::Duration::ZERO;
+            helped.lock().unwrap_or_else(|e| e.into_inner()).add(&stats);
+        });
+    };
+    let (solution, count, stop, mut stats) = rayon::in_place_scope(|scope| {
+        let help = || {
+            for _ in 1..threads {
+                scope.spawn(|_| helper());
+            }
+        };
+        sudoku::with_model::<D, _>(puzzle, rules, |engine| {
+            if engine.strategy().restarts {
+                return alone(engine, puzzle, limits);
+            }
+            let stop = engine.search_shared(&shared, limits, Some(&help), keep);
+            let count = shared.solutions().min(limits.solutions);
+            (None, count, stop, SolveStats::from(*engine.stats()))
+        })
+    })?;
+    stats.add(&helped.into_inner().unwrap_or_else(|e| e.into_inner()));
+    let solution = solution.or_else(|| first.into_inner().unwrap_or_else(|e| e.into_inner()));
+    Ok((solution, count, stop, stats))
 }
 
 /// Nodes a killer gets on the network before it goes to the general engine. The network's sums
