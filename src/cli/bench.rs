@@ -44,7 +44,8 @@ pub(super) struct BenchArgs {
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
     /// Worker threads [default: all cores]. Each puzzle is still timed on its own; puzzles/s
-    /// is then the throughput of all threads together. Use 1 to compare with one-thread peers.
+    /// is then the throughput of all threads together, and a thread with no puzzle left helps
+    /// search a hard one. Use 1 to compare with one-thread peers.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
 }

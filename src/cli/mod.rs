@@ -146,7 +146,8 @@ struct BatchArgs {
     /// Give up on a puzzle after this many search nodes (it prints `node limit`).
     #[arg(long, value_name = "N")]
     node_limit: Option<u64>,
-    /// Worker threads [default: all cores]; answers are printed in input order.
+    /// Worker threads [default: all cores]; answers are printed in input order. A thread with
+    /// no puzzle left helps search a hard one (cp on 16×16 and up, and on hard killers).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
 }
