@@ -418,12 +418,12 @@ impl<D: Domain> Engine<D> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::engine::AllDifferent;
 
     /// An n×n Latin square: rows and columns all-different.
-    fn latin(n: usize) -> Engine<u16> {
+    pub(crate) fn latin(n: usize) -> Engine<u16> {
         let mut e = Engine::new();
         let vars: Vec<VarId> = (0..n * n).map(|_| e.new_var(u16::full(n))).collect();
         for i in 0..n {
@@ -480,7 +480,7 @@ mod tests {
 
     /// Seven variables over six values, pairwise different: unsatisfiable, and only search
     /// shows it (no single constraint sees the pigeonhole), with hundreds of failures.
-    fn pigeons() -> Engine<u16> {
+    pub(crate) fn pigeons() -> Engine<u16> {
         let mut e = Engine::new();
         let v: Vec<VarId> = (0..7).map(|_| e.new_var(u16::full(6))).collect();
         for i in 0..7 {

@@ -317,19 +317,12 @@ impl<D: Domain> Engine<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{AllDifferent, Heuristic, Strategy};
+    use crate::engine::{Heuristic, Strategy, search};
     use std::collections::HashSet;
 
-    /// An n×n Latin square under dom/wdeg: rows and columns all-different.
+    /// An n×n Latin square (the search tests' model) under dom/wdeg.
     fn latin(n: usize) -> Engine<u16> {
-        let mut e = Engine::new();
-        let vars: Vec<VarId> = (0..n * n).map(|_| e.new_var(u16::full(n))).collect();
-        for i in 0..n {
-            let row = (0..n).map(|j| vars[i * n + j]).collect();
-            let col = (0..n).map(|j| vars[j * n + i]).collect();
-            e.post(AllDifferent::new(format!("row {i}"), row, e.domains()));
-            e.post(AllDifferent::new(format!("col {i}"), col, e.domains()));
-        }
+        let mut e = search::tests::latin(n);
         e.set_strategy(Strategy {
             heuristic: Heuristic::DomWdeg,
             ..Strategy::default()
@@ -405,16 +398,7 @@ mod tests {
     #[test]
     fn shared_searches_prove_unsatisfiability() {
         // Seven variables over six values, pairwise different: hundreds of failures.
-        let pigeons = || {
-            let mut e = Engine::new();
-            let v: Vec<VarId> = (0..7).map(|_| e.new_var(u16::full(6))).collect();
-            for i in 0..7 {
-                for j in i + 1..7 {
-                    e.post(AllDifferent::new("pair", vec![v[i], v[j]], e.domains()));
-                }
-            }
-            e
-        };
+        let pigeons = search::tests::pigeons;
         let mut alone = pigeons();
         let mut none = 0;
         alone.search(&Limits::solutions(1), |_| none += 1);
