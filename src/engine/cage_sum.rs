@@ -147,6 +147,9 @@ pub struct CageSum<D> {
     /// The all-different groups meeting the cage: which cage positions lie in each (a bit per
     /// position) and its variables outside the cage.
     groups: Vec<(u64, Vec<VarId>)>,
+    /// Each variable outside the cage that shares a group with some cell of it, with the cage
+    /// positions it shares a group with (a bit per position).
+    peers: Vec<(VarId, u64)>,
     // scratch, rebuilt on every run
     doms: Vec<D>,
     trial: Vec<D>,
@@ -283,6 +286,7 @@ impl<D: Domain> CageSum<D> {
             vars,
             combos,
             groups: Vec::new(),
+            peers: Vec::new(),
             doms: vec![D::empty(); k],
             trial: vec![D::empty(); k],
             support: vec![D::empty(); k],
@@ -310,8 +314,9 @@ impl<D: Domain> CageSum<D> {
 
 impl<D: Domain> CageSum<D> {
     /// Adds all-different groups (e.g. the houses of a grid). Locked values: when every
-    /// surviving combination needs a value, and the cells of the cage that can still take it
-    /// all lie in one group, the group's cells outside the cage lose it. Forced values: when a
+    /// surviving combination needs a value, every variable outside the cage that shares a group
+    /// with each cell of the cage that can still take the value loses it (when those cells all
+    /// lie in one group, that is the group's other cells). Forced values: when a
     /// group's variables can take only as many values as there are of them (so each of those
     /// values is used once in it), a value none of its variables outside the cage can take
     /// goes to the cage's part of the group; the cage's combinations must hold it, and its
@@ -335,14 +340,21 @@ impl<D: Domain> CageSum<D> {
                     .copied()
                     .filter(|v| !self.vars.contains(v))
                     .collect();
+                for &v in &outside {
+                    match self.peers.iter_mut().find(|(u, _)| *u == v) {
+                        Some((_, sees)) => *sees |= mask,
+                        None => self.peers.push((v, mask)),
+                    }
+                }
                 self.groups.push((mask, outside));
             }
         }
         self
     }
 
-    /// Locked values: each value every combination still possible needs (`required`) whose
-    /// candidate cells in the cage all lie in one group is removed from the group's other cells.
+    /// Locked values: each value every combination still possible needs (`required`) is
+    /// removed from every variable outside the cage that shares a group with each of the
+    /// value's candidate cells in the cage, since one of those cells takes it.
     fn lock(&self, cx: &mut Ctx<'_, D>, required: D) -> Result<(), Conflict> {
         for value in required.iter() {
             let mut at = 0u64;
@@ -351,22 +363,18 @@ impl<D: Domain> CageSum<D> {
                     at |= 1 << i;
                 }
             }
-            for (mask, outside) in &self.groups {
-                if at & !mask == 0 {
-                    for &v in outside {
-                        if cx.dom(v).contains(value) {
-                            if log_enabled!(target: "propagate", Level::Trace) {
-                                trace!(
-                                    target: "propagate",
-                                    "  {}: every combination needs {} and it lies in a group with {}",
-                                    self.name,
-                                    cx.labels().value(value),
-                                    cx.labels().var(v)
-                                );
-                            }
-                            cx.exclude(v, D::singleton(value))?;
-                        }
+            for &(v, sees) in &self.peers {
+                if at & !sees == 0 && cx.dom(v).contains(value) {
+                    if log_enabled!(target: "propagate", Level::Trace) {
+                        trace!(
+                            target: "propagate",
+                            "  {}: every combination needs {} and each cell that can take it shares a group with {}",
+                            self.name,
+                            cx.labels().value(value),
+                            cx.labels().var(v)
+                        );
                     }
+                    cx.exclude(v, D::singleton(value))?;
                 }
             }
         }
@@ -856,5 +864,24 @@ mod lock_tests {
         e.propagate().unwrap();
         assert_eq!(e.dom(x[1]), 0b0010);
         assert_eq!(e.dom(x[3]), 0b1101);
+    }
+
+    #[test]
+    fn a_needed_value_leaves_a_variable_that_shares_a_group_with_each_of_its_cells() {
+        // Cage {x0, x1} = 3 over 1..4 needs 1 and 2, and its cells lie in no common group.
+        // Group A = {x0, x2}, group B = {x1, x2}, group C = {x1, x3}: x2 shares a group with
+        // both cells, so whichever takes 1 or 2 keeps it from x2; x3 shares one with x1 only.
+        let w: Vec<u64> = (1..=4).collect();
+        let mut e = Engine::<u16>::new();
+        let x: Vec<VarId> = (0..4).map(|_| e.new_var(u16::full(4))).collect();
+        let groups = [vec![x[0], x[2]], vec![x[1], x[2]], vec![x[1], x[3]]];
+        let combos: Arc<[u16]> = combinations::<u16>(&w, 2, 3).into();
+        e.post(
+            CageSum::new("c", vec![x[0], x[1]], combos)
+                .with_groups(&groups, &[(0, 0b01), (1, 0b10), (2, 0b10)]),
+        );
+        e.propagate().unwrap();
+        assert_eq!(e.dom(x[2]), 0b1100);
+        assert_eq!(e.dom(x[3]), 0b1111);
     }
 }
