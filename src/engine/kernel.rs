@@ -291,7 +291,7 @@ impl<D: Domain> Engine<D> {
     /// Runs queued propagators until none is queued (fixpoint) or one fails. On failure the
     /// queue is emptied; the domains are then only fit to be restored by backtracking.
     pub fn propagate(&mut self) -> Result<(), Conflict> {
-        while let Some(p) = self.queue.pop() {
+        while let Some(p) = self.queue.pop_running() {
             self.stats.propagations += 1;
             let Engine {
                 doms,
@@ -316,7 +316,9 @@ impl<D: Domain> Engine<D> {
                 me: p,
                 me_name,
             };
-            if let Err(conflict) = props[p.0 as usize].propagate(&mut cx) {
+            let result = props[p.0 as usize].propagate(&mut cx);
+            self.queue.finished(p);
+            if let Err(conflict) = result {
                 trace!(target: "propagate", "{me_name} fails");
                 self.queue.clear();
                 return Err(conflict);
@@ -410,18 +412,12 @@ impl<D: Domain> Ctx<'_, D> {
         }
         self.trail.save(v, old);
         self.doms[v.index()] = new;
+        // The running propagator counts as queued (`Queue::pop_running`): its own changes do
+        // not wake it.
         if new.is_single() {
-            for &p in &self.watchers[v.index()] {
-                if p != self.me {
-                    self.queue.push(p);
-                }
-            }
+            self.queue.push_all(&self.watchers[v.index()]);
         } else {
-            for &p in &self.on_change[v.index()] {
-                if p != self.me {
-                    self.queue.push(p);
-                }
-            }
+            self.queue.push_all(&self.on_change[v.index()]);
         }
         Ok(true)
     }

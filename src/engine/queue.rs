@@ -31,13 +31,31 @@ impl Queue {
         }
     }
 
+    /// Queues each of `props` that is not already waiting (or running).
+    #[inline(always)]
+    pub(crate) fn push_all(&mut self, props: &[PropId]) {
+        for &p in props {
+            self.push(p);
+        }
+    }
+
     pub(crate) fn pop(&mut self) -> Option<PropId> {
-        let p = self
-            .cheap
-            .pop_front()
-            .or_else(|| self.expensive.pop_front())?;
-        self.queued[p.0 as usize] = false;
+        let p = self.pop_running()?;
+        self.finished(p);
         Some(p)
+    }
+
+    /// Takes the next propagator to run. It counts as waiting until [`Queue::finished`], so
+    /// that the changes it makes do not queue it again.
+    pub(crate) fn pop_running(&mut self) -> Option<PropId> {
+        self.cheap
+            .pop_front()
+            .or_else(|| self.expensive.pop_front())
+    }
+
+    /// Ends the run of `p` taken by [`Queue::pop_running`]: later changes queue it again.
+    pub(crate) fn finished(&mut self, p: PropId) {
+        self.queued[p.0 as usize] = false;
     }
 
     pub(crate) fn clear(&mut self) {
@@ -66,6 +84,15 @@ mod tests {
         assert_eq!(q.pop(), None);
         q.push(PropId(1));
         assert_eq!(q.pop(), Some(PropId(1)));
+        // a running propagator is not queued by its own changes, until it has finished
+        q.push_all(&[PropId(0), PropId(1)]);
+        let running = q.pop_running();
+        assert_eq!(running, Some(PropId(0)));
+        q.push_all(&[PropId(0), PropId(2)]);
+        q.finished(PropId(0));
+        assert_eq!(q.pop(), Some(PropId(1)));
+        assert_eq!(q.pop(), Some(PropId(2)));
+        assert_eq!(q.pop(), None);
     }
 
     #[test]
