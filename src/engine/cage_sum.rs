@@ -150,9 +150,9 @@ pub struct CageSum<D> {
     /// Each variable outside the cage that shares a group with some cell of it, with the cage
     /// positions it shares a group with (a bit per position).
     peers: Vec<(VarId, u64)>,
-    /// For a cage of at most [`SEERS_MAX_CELLS`] cells, the peers that share a group with each
-    /// cage position of a mask `at` (in `peers`' order): `seers[seers_from[at]..seers_from[at
-    /// + 1]]`. Empty for larger cages, which test every peer.
+    /// For a cage of at most [`SEERS_MAX_CELLS`] cells: the peers sharing a group with every
+    /// cage position in a mask `at` are `seers[seers_from[at]..seers_from[at + 1]]`, in
+    /// `peers`' order. Empty for larger cages, which test every peer.
     seers_from: Vec<u32>,
     seers: Vec<VarId>,
     // scratch, rebuilt on every run
@@ -173,7 +173,8 @@ pub struct CageSum<D> {
 
 /// Most cells a cage may have for its peers to be listed by the positions they see (`2^k`
 /// lists). Locked values then read only the peers that lose a value, where a scan of every
-/// peer for every needed value took a third of a cage's own time (perf, mathemagic-13).
+/// peer for every needed value took nearly a third of a cage's own time (perf,
+/// mathemagic-13).
 const SEERS_MAX_CELLS: usize = 6;
 /// Most cells a cage may have for its results to be remembered: a slot holds `2k + 5`
 /// domains, so a large cage would fill caches with slots that rarely repeat.
