@@ -883,19 +883,26 @@ mod lock_tests {
         assert_eq!(run(0b0111), [0b1011, 0b0011, 0b0111, 0b1101]);
     }
 
+    /// Four variables over 1..4 and the cage {x0, x1} = 3 on them, with `groups` (of variable
+    /// indices) and which of the cage's cells each group holds (`near`, as in `with_groups`).
+    fn cage_x0_x1_sum_3(groups: &[&[usize]], near: &[(usize, u64)]) -> (Engine<u16>, Vec<VarId>) {
+        let w: Vec<u64> = (1..=4).collect();
+        let mut e = Engine::<u16>::new();
+        let x: Vec<VarId> = (0..4).map(|_| e.new_var(u16::full(4))).collect();
+        let groups: Vec<Vec<VarId>> = groups
+            .iter()
+            .map(|g| g.iter().map(|&i| x[i]).collect())
+            .collect();
+        let combos: Arc<[u16]> = combinations::<u16>(&w, 2, 3).into();
+        e.post(CageSum::new("c", vec![x[0], x[1]], combos).with_groups(&groups, near));
+        (e, x)
+    }
+
     #[test]
     fn a_needed_value_confined_to_a_group_leaves_the_rest_of_it() {
         // Cage {x0, x1} = 3 over 1..4 needs 1 and 2. Group A = {x0, x1, x2} holds the whole
         // cage: x2 loses 1 and 2. Group B = {x1, x3}: nothing is confined to it at first.
-        let w: Vec<u64> = (1..=4).collect();
-        let mut e = Engine::<u16>::new();
-        let x: Vec<VarId> = (0..4).map(|_| e.new_var(u16::full(4))).collect();
-        let groups = [vec![x[0], x[1], x[2]], vec![x[1], x[3]]];
-        let combos: Arc<[u16]> = combinations::<u16>(&w, 2, 3).into();
-        e.post(
-            CageSum::new("c", vec![x[0], x[1]], combos)
-                .with_groups(&groups, &[(0, 0b11), (1, 0b10)]),
-        );
+        let (mut e, x) = cage_x0_x1_sum_3(&[&[0, 1, 2], &[1, 3]], &[(0, 0b11), (1, 0b10)]);
         e.propagate().unwrap();
         assert_eq!(e.dom(x[2]), 0b1100);
         assert_eq!(e.dom(x[3]), 0b1111);
@@ -911,14 +918,9 @@ mod lock_tests {
         // Cage {x0, x1} = 3 over 1..4 needs 1 and 2, and its cells lie in no common group.
         // Group A = {x0, x2}, group B = {x1, x2}, group C = {x1, x3}: x2 shares a group with
         // both cells, so whichever takes 1 or 2 keeps it from x2; x3 shares one with x1 only.
-        let w: Vec<u64> = (1..=4).collect();
-        let mut e = Engine::<u16>::new();
-        let x: Vec<VarId> = (0..4).map(|_| e.new_var(u16::full(4))).collect();
-        let groups = [vec![x[0], x[2]], vec![x[1], x[2]], vec![x[1], x[3]]];
-        let combos: Arc<[u16]> = combinations::<u16>(&w, 2, 3).into();
-        e.post(
-            CageSum::new("c", vec![x[0], x[1]], combos)
-                .with_groups(&groups, &[(0, 0b01), (1, 0b10), (2, 0b10)]),
+        let (mut e, x) = cage_x0_x1_sum_3(
+            &[&[0, 2], &[1, 2], &[1, 3]],
+            &[(0, 0b01), (1, 0b10), (2, 0b10)],
         );
         e.propagate().unwrap();
         assert_eq!(e.dom(x[2]), 0b1100);
