@@ -264,21 +264,8 @@ impl<D: Domain> Engine<D> {
             w.clone_from(&sharing.synced.0);
             vw.clone_from(&sharing.synced.1);
         }
-        for ((own, last), all) in self.weights.iter_mut().zip(&mut sharing.synced.0).zip(w) {
-            *all += *own - *last;
-            *own = *all;
-            *last = *all;
-        }
-        for ((own, last), all) in self
-            .var_weights
-            .iter_mut()
-            .zip(&mut sharing.synced.1)
-            .zip(vw)
-        {
-            *all += *own - *last;
-            *own = *all;
-            *last = *all;
-        }
+        merge(&mut self.weights, &mut sharing.synced.0, w);
+        merge(&mut self.var_weights, &mut sharing.synced.1, vw);
     }
 
     /// Gives away the right branch of the shallowest guess on `path` not yet given: the job's
@@ -312,6 +299,19 @@ impl<D: Domain> Engine<D> {
         }
         path[level].2 = true;
         sharing.shared.give(Job { steps });
+    }
+}
+
+/// Adds each weight's gain since the last merge (`own − last`) to the shared one (`all`), and
+/// sets `own` and `last` to the sum.
+fn merge<T>(own: &mut [T], last: &mut [T], all: &mut [T])
+where
+    T: Copy + std::ops::AddAssign + std::ops::Sub<Output = T>,
+{
+    for ((own, last), all) in own.iter_mut().zip(last).zip(all) {
+        *all += *own - *last;
+        *own = *all;
+        *last = *all;
     }
 }
 
