@@ -325,17 +325,20 @@ impl<D: Domain> CageSum<D> {
 }
 
 impl<D: Domain> CageSum<D> {
-    /// Adds all-different groups (e.g. the houses of a grid). Locked values: when every
-    /// surviving combination needs a value, every variable outside the cage that shares a group
-    /// with each cell of the cage that can still take the value loses it (when those cells all
-    /// lie in one group, that is the group's other cells). Forced values: when a
-    /// group's variables can take only as many values as there are of them (so each of those
-    /// values is used once in it), a value none of its variables outside the cage can take
-    /// goes to the cage's part of the group; the cage's combinations must hold it, and its
-    /// variables outside the group lose it. `near` lists the
-    /// groups worth watching (those sharing a variable with the cage), each with the cage
-    /// positions lying in it (bit `i` for `vars[i]`). A cage of more than 64 cells ignores
-    /// groups.
+    /// Adds all-different groups (e.g. the houses of a grid).
+    ///
+    /// Locked values: when every surviving combination needs a value, every variable outside
+    /// the cage that shares a group with each cell of the cage that can still take the value
+    /// loses it (when those cells all lie in one group, that is the group's other cells).
+    ///
+    /// Forced values: when a group's variables can take only as many values as there are of
+    /// them (so each of those values is used once in it), a value none of its variables outside
+    /// the cage can take goes to the cage's part of the group; the cage's combinations must hold
+    /// it, and its variables outside the group lose it.
+    ///
+    /// `near` lists the groups worth watching (those sharing a variable with the cage), each
+    /// with the cage positions lying in it (bit `i` for `vars[i]`). A cage of more than 64 cells
+    /// ignores groups.
     pub fn with_groups(mut self, groups: &[Vec<VarId>], near: &[(usize, u64)]) -> Self {
         if self.vars.len() > 64 {
             return self;
