@@ -200,7 +200,9 @@ pub const MERGE_EVERY: u64 = 32;
 
 impl<D: Domain> Engine<D> {
     /// Searches a part of the tree shared with other engines holding the same model, on other
-    /// threads, until all of them are done; see the [module](self) for how the tree is split.
+    /// threads, until all of them are done. When one is idle, a busy search gives away the
+    /// right branch of its shallowest open guess; the searches pool their dom/wdeg weights
+    /// every [`MERGE_EVERY`] failures.
     /// The first engine to call gets the root. `help`, if given, is called once when this
     /// search has explored [`HELP_AFTER`] nodes: it should start the other engines' calls
     /// (they may also be started at once). `on_solution` gets the solutions this engine finds,
