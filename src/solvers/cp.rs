@@ -12,8 +12,8 @@ use hashbrown::HashMap;
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex};
 
-/// The CP engine: all-different with naked and hidden singles (and Hall sets on killers and
-/// from 25×25), cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
+/// The CP engine: all-different with naked and hidden singles (and Hall sets from 25×25),
+/// cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
 /// their first few nodes).
 #[derive(Debug, Clone, Copy)]
 pub struct Cp;
