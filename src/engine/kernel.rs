@@ -96,7 +96,8 @@ pub struct Engine<D: Domain> {
     pub(crate) strategy: Strategy,
     /// Conflict weight of each propagator (1 + the failures it raised), for dom/wdeg.
     pub(crate) weights: Vec<u32>,
-    /// The variable of each of a propagator's watches, by propagator.
+    /// The variable of each of a propagator's watches, by propagator: those whose weight its
+    /// failures add to (none for a propagator that is not [`Propagator::weighted`]).
     pub(crate) watched: Vec<Vec<VarId>>,
     /// Each variable's dom/wdeg weight: the sum of `weights` over its watches, kept up to date
     /// as failures add to `weights` (summing at each branching cost a quarter of the
@@ -180,10 +181,16 @@ impl<D: Domain> Engine<D> {
             if on == WakeOn::Change {
                 self.on_change[var.index()].push(id);
             }
+        }
+        let weighed: Vec<VarId> = if p.weighted() {
+            watches.into_iter().map(|(var, _)| var).collect()
+        } else {
+            Vec::new()
+        };
+        for var in &weighed {
             self.var_weights[var.index()] += self.var_factors[var.index()];
         }
-        self.watched
-            .push(watches.into_iter().map(|(var, _)| var).collect());
+        self.watched.push(weighed);
         self.prop_names.push(p.name().to_string());
         self.queue.add_prop(p.priority());
         self.props.push(Box::new(p));
@@ -224,13 +231,9 @@ impl<D: Domain> Engine<D> {
         self.set_strategy(snapshot.strategy);
         self.stats = Stats::default();
         self.weights.iter_mut().for_each(|w| *w = 1);
-        for ((w, watches), f) in self
-            .var_weights
-            .iter_mut()
-            .zip(&self.watchers)
-            .zip(&self.var_factors)
-        {
-            *w = watches.len() as u64 * f;
+        self.var_weights.iter_mut().for_each(|w| *w = 0);
+        for var in self.watched.iter().flatten() {
+            self.var_weights[var.index()] += self.var_factors[var.index()];
         }
         self.queue.clear();
         for p in 0..self.props.len() {

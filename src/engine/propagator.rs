@@ -78,4 +78,11 @@ pub trait Propagator<D: Domain>: Debug + Send {
     fn priority(&self) -> Priority {
         Priority::Cheap
     }
+    /// Whether its failures (and its watches, when posted) add to the dom/wdeg weights of the
+    /// variables it watches (asked once, when posted). A cheap propagator that finds early
+    /// what others would find a little later may opt out, so that branching stays steered by
+    /// the constraints that cause the failures.
+    fn weighted(&self) -> bool {
+        true
+    }
 }

@@ -350,15 +350,16 @@ impl<D: Domain> Engine<D> {
         .expect("an unfixed variable has values")
     }
 
-    /// Propagates; on failure adds one to the failing propagator's weight. `true` if consistent.
+    /// Propagates; on failure adds one to the failing propagator's weight (unless it is not
+    /// [`weighted`](super::Propagator::weighted)). `true` if consistent.
     fn propagate_weighted(&mut self) -> bool {
         match self.propagate() {
             Ok(()) => true,
             Err(conflict) => {
                 let p = conflict.prop.0 as usize;
-                if let Some(w) = self.weights.get_mut(p) {
-                    *w += 1;
-                    for v in &self.watched[p] {
+                if let Some(vars) = self.watched.get(p).filter(|vars| !vars.is_empty()) {
+                    self.weights[p] += 1;
+                    for v in vars {
                         self.var_weights[v.index()] += self.var_factors[v.index()];
                     }
                 }

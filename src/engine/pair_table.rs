@@ -1,0 +1,174 @@
+//! Pair table: two variables take a pair of values from a given table (a binary constraint in
+//! extension), filtered to arc consistency with one mask per value.
+
+use super::{Conflict, Ctx, Domain, Propagator, VarId, WakeOn};
+use log::{Level, log_enabled, trace};
+
+/// `(x, y)` takes a pair the table allows: `x_supports[a]` holds the values of `y` that go
+/// with value `a` of `x`, and `y_supports[b]` those of `x` that go with `b`.
+///
+/// A run keeps each value of `x` that some value of `y` supports, then each value of `y` that
+/// some remaining value of `x` supports. That is the fixpoint: a value of `y` kept this way
+/// supports the value of `x` that supports it, so no value of `x` loses its last support.
+#[derive(Debug, Clone)]
+pub struct PairTable<D> {
+    name: String,
+    x: VarId,
+    y: VarId,
+    x_supports: Vec<D>,
+    y_supports: Vec<D>,
+    /// Whether its failures steer dom/wdeg (see [`PairTable::unweighted`]).
+    weighted: bool,
+}
+
+impl<D: Domain> PairTable<D> {
+    /// The pairs `(a, b)`, `a < x_values` and `b < y_values`, for which `allowed(a, b)` holds.
+    pub fn new(
+        name: impl Into<String>,
+        (x, x_values): (VarId, usize),
+        (y, y_values): (VarId, usize),
+        allowed: impl Fn(usize, usize) -> bool,
+    ) -> Self {
+        let mut x_supports = vec![D::empty(); x_values];
+        let mut y_supports = vec![D::empty(); y_values];
+        for (a, xs) in x_supports.iter_mut().enumerate() {
+            for (b, ys) in y_supports.iter_mut().enumerate() {
+                if allowed(a, b) {
+                    xs.insert(b);
+                    ys.insert(a);
+                }
+            }
+        }
+        PairTable {
+            name: name.into(),
+            x,
+            y,
+            x_supports,
+            y_supports,
+            weighted: true,
+        }
+    }
+
+    /// Its failures leave the dom/wdeg weights alone ([`Propagator::weighted`]).
+    pub fn unweighted(mut self) -> Self {
+        self.weighted = false;
+        self
+    }
+
+    /// Whether every pair of values is allowed, so that the table never prunes anything.
+    pub fn allows_all(&self) -> bool {
+        let ys = D::full(self.y_supports.len());
+        self.x_supports.iter().all(|&s| s == ys)
+    }
+
+    /// The values of `dom` that some value of `other` supports, by `supports`.
+    #[inline]
+    fn supported(dom: D, other: D, supports: &[D]) -> D {
+        let mut kept = D::empty();
+        for a in dom.iter() {
+            if supports.get(a).is_some_and(|s| s.intersects(other)) {
+                kept.insert(a);
+            }
+        }
+        kept
+    }
+}
+
+impl<D: Domain> Propagator<D> for PairTable<D> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<(VarId, WakeOn)> {
+        vec![(self.x, WakeOn::Change), (self.y, WakeOn::Change)]
+    }
+
+    fn weighted(&self) -> bool {
+        self.weighted
+    }
+
+    fn propagate(&mut self, cx: &mut Ctx<'_, D>) -> Result<(), Conflict> {
+        let (dx, dy) = (cx.dom(self.x), cx.dom(self.y));
+        let kx = Self::supported(dx, dy, &self.x_supports);
+        let ky = Self::supported(dy, kx, &self.y_supports);
+        for (v, old, kept) in [(self.x, dx, kx), (self.y, dy, ky)] {
+            if kept != old && log_enabled!(target: "propagate", Level::Trace) {
+                trace!(
+                    target: "propagate",
+                    "  {}: {} has no partner left",
+                    self.name,
+                    cx.labels().values_of(v, old.minus(kept))
+                );
+            }
+            cx.intersect(v, kept)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Domain, Engine, Limits};
+
+    /// Arc consistency against brute force: on random tables and domains, each value kept has
+    /// a partner, each value removed has none, and failure comes exactly when nothing is left.
+    #[test]
+    fn keeps_exactly_the_values_with_a_partner() {
+        let mut rng = crate::engine::Rng::new(5);
+        let mut pruned = 0;
+        for _ in 0..2000 {
+            let (nx, ny) = (1 + rng.below(8), 1 + rng.below(8));
+            let table: Vec<bool> = (0..nx * ny).map(|_| rng.below(3) == 0).collect();
+            let dx = rng.below(1 << nx) as u16;
+            let dy = rng.below(1 << ny) as u16;
+            let mut engine = Engine::<u16>::new();
+            let x = engine.new_var(dx);
+            let y = engine.new_var(dy);
+            engine.post(PairTable::new("t", (x, nx), (y, ny), |a, b| {
+                table[a * ny + b]
+            }));
+            let ok = |a: usize, b: usize| dx >> a & 1 == 1 && dy >> b & 1 == 1 && table[a * ny + b];
+            let mut ex = 0u16;
+            let mut ey = 0u16;
+            for a in 0..nx {
+                for b in 0..ny {
+                    if ok(a, b) {
+                        ex |= 1 << a;
+                        ey |= 1 << b;
+                    }
+                }
+            }
+            match engine.propagate() {
+                Ok(()) => {
+                    assert_eq!((engine.dom(x), engine.dom(y)), (ex, ey), "{table:?}");
+                    pruned += usize::from((ex, ey) != (dx, dy));
+                }
+                Err(_) => assert_eq!(ex, 0, "{table:?} {dx:b} {dy:b}"),
+            }
+        }
+        assert!(pruned > 200, "only {pruned} cases pruned anything");
+    }
+
+    #[test]
+    fn search_finds_exactly_the_allowed_pairs() {
+        let mut engine = Engine::<u16>::new();
+        let x = engine.new_var(u16::full(4));
+        let y = engine.new_var(u16::full(5));
+        let allowed = |a: usize, b: usize| (a + b).is_multiple_of(3);
+        let table = PairTable::<u16>::new("sum divisible by 3", (x, 4), (y, 5), allowed);
+        assert!(!table.allows_all());
+        engine.post(table);
+        let mut pairs = Vec::new();
+        engine.search(&Limits::solutions(u64::MAX), |d| {
+            pairs.push((Domain::min(&d[0]).unwrap(), Domain::min(&d[1]).unwrap()));
+        });
+        let expected: Vec<_> = (0..4)
+            .flat_map(|a| (0..5).map(move |b| (a, b)))
+            .filter(|&(a, b)| allowed(a, b))
+            .collect();
+        assert_eq!(pairs, expected);
+        let all = PairTable::<u16>::new("any", (x, 4), (y, 5), |_, _| true);
+        assert!(all.allows_all());
+    }
+}
