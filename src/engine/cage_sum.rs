@@ -940,6 +940,78 @@ mod lock_tests {
         assert_eq!(e.dom(x[3]), 0b1111);
     }
 
+    /// Beside all-differents that place hidden singles, a cage that leaves its one-cell
+    /// groups to them reaches the same fixpoint (or fails alike).
+    #[test]
+    fn leaving_hidden_singles_to_the_groups_keeps_the_fixpoint() {
+        let w: Vec<u64> = (1..=9).collect();
+        let mut rng = crate::engine::Rng::new(17);
+        let mut forced = 0;
+        for case in 0..600 {
+            let k = 2 + case % 4;
+            // Two permutations of nine variables over nine values: the cage's first cell lies
+            // in the first, its others in the second. Often some value leaves the first's other
+            // cells, a hidden single the all-different places on the cage's first cell.
+            let first: Vec<usize> = std::iter::once(0).chain(k..k + 8).collect();
+            let second: Vec<usize> = (1..k).chain(k + 8..18).collect();
+            let n = 18;
+            let gone = if rng.below(2) == 0 {
+                1u16 << rng.below(9)
+            } else {
+                0
+            };
+            let doms: Vec<u16> = (0..n)
+                .map(|i| {
+                    let d = 0x1ff & !(1 << rng.below(9));
+                    if first[1..].contains(&i) {
+                        d & !gone
+                    } else {
+                        d
+                    }
+                })
+                .collect();
+            let total = (5 * k + rng.below(4)) as u64;
+            let combos: Arc<[u16]> = combinations::<u16>(&w, k, total).into();
+            let run = |leave: bool| {
+                let mut e = Engine::<u16>::new();
+                let x: Vec<VarId> = (0..n).map(|_| e.new_var(0x1ff)).collect();
+                let groups: Vec<Vec<VarId>> = [&first, &second]
+                    .iter()
+                    .map(|g| g.iter().map(|&i| x[i]).collect())
+                    .collect();
+                for g in &groups {
+                    e.post(crate::engine::AllDifferent::new(
+                        "g",
+                        g.clone(),
+                        e.domains(),
+                    ));
+                }
+                let mask =
+                    |g: &[usize]| (0..k).filter(|i| g.contains(i)).fold(0, |m, i| m | 1 << i);
+                let near = [(0, mask(&first)), (1, mask(&second))];
+                let cage = CageSum::new("c", x[..k].to_vec(), Arc::clone(&combos))
+                    .with_groups(&groups, &near);
+                e.post(if leave {
+                    cage.singles_placed_elsewhere()
+                } else {
+                    cage
+                });
+                let ok = x
+                    .iter()
+                    .zip(&doms)
+                    .all(|(&v, &d)| e.restrict(v, d, "test").is_ok());
+                (ok && e.propagate().is_ok()).then(|| e.domains().to_vec())
+            };
+            let kept = run(false);
+            assert_eq!(kept, run(true), "case {case}");
+            forced += usize::from(kept.is_some_and(|d| d[0].count_ones() == 1));
+        }
+        assert!(
+            forced > 20,
+            "the first cell must often be placed ({forced})"
+        );
+    }
+
     /// The peers listed by the positions they see lose exactly what a scan of every peer takes
     /// from them (the scan serves cages of more than `SEERS_MAX_CELLS` cells).
     #[test]

@@ -99,7 +99,8 @@ pub struct Engine<D: Domain> {
     /// The variable of each of a propagator's watches, by propagator: those whose weight its
     /// failures add to (none for a propagator that is not [`Propagator::weighted`]).
     pub(crate) watched: Vec<Vec<VarId>>,
-    /// Each variable's dom/wdeg weight: the sum of `weights` over its watches, kept up to date
+    /// Each variable's dom/wdeg weight: the sum of `weights` over the propagators whose
+    /// `watched` lists it, kept up to date
     /// as failures add to `weights` (summing at each branching cost a quarter of the
     /// instructions on empty 25×25 grids).
     pub(crate) var_weights: Vec<u64>,

@@ -109,7 +109,7 @@ impl<D: Domain> Propagator<D> for PairTable<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Domain, Engine, Limits};
+    use crate::engine::{Engine, Limits};
 
     /// Arc consistency against brute force: on random tables and domains, each value kept has
     /// a partner, each value removed has none, and failure comes exactly when nothing is left.
