@@ -1243,7 +1243,7 @@ mod sum_tests {
         let values = |cells: &[usize]| {
             cells
                 .iter()
-                .fold(0u16, |m, &c| m | 1 << solution.as_bytes()[c])
+                .fold(0u16, |m, &c| m | 1 << (solution.as_bytes()[c] - b'0'))
         };
         let mut tight = 0;
         for (i, a) in p.cages().iter().enumerate() {
