@@ -100,9 +100,8 @@ pub struct Engine<D: Domain> {
     /// failures add to (none for a propagator that is not [`Propagator::weighted`]).
     pub(crate) watched: Vec<Vec<VarId>>,
     /// Each variable's dom/wdeg weight: the sum of `weights` over the propagators whose
-    /// `watched` lists it, kept up to date
-    /// as failures add to `weights` (summing at each branching cost a quarter of the
-    /// instructions on empty 25×25 grids).
+    /// `watched` lists it, kept up to date as failures add to `weights` (summing at each
+    /// branching cost a quarter of the instructions on empty 25×25 grids).
     pub(crate) var_weights: Vec<u64>,
     /// How much each failure of a propagator watching a variable adds to its weight (1 unless
     /// set with [`Engine::set_weight_factor`]).

@@ -515,6 +515,34 @@ pub(crate) mod tests {
         assert_eq!((e.var_weights[a.index()], e.var_weights[b.index()]), (1, 3));
     }
 
+    /// An unweighted propagator adds nothing to its variables' weights, neither when posted
+    /// nor when it fails, nor after a reset; a weighted one on the same variables does.
+    #[test]
+    fn an_unweighted_propagator_leaves_the_weights_alone() {
+        let mut e = Engine::<u16>::new();
+        let a = e.new_var(0b11);
+        let b = e.new_var(0b11);
+        let differ = |p: usize, q: usize| p != q;
+        e.post(crate::engine::PairTable::new("t", (a, 2), (b, 2), differ).unweighted());
+        assert_eq!((e.var_weights[a.index()], e.var_weights[b.index()]), (0, 0));
+        let start = e.snapshot();
+        e.restrict(a, 0b01, "test").unwrap();
+        e.restrict(b, 0b01, "test").unwrap();
+        assert!(!e.propagate_weighted());
+        assert_eq!((e.var_weights[a.index()], e.var_weights[b.index()]), (0, 0));
+        e.reset(&start);
+        assert_eq!((e.var_weights[a.index()], e.var_weights[b.index()]), (0, 0));
+        let mut e = Engine::<u16>::new();
+        let a = e.new_var(0b11);
+        let b = e.new_var(0b11);
+        e.post(crate::engine::PairTable::new("t", (a, 2), (b, 2), differ));
+        assert_eq!((e.var_weights[a.index()], e.var_weights[b.index()]), (1, 1));
+        e.restrict(a, 0b01, "test").unwrap();
+        e.restrict(b, 0b01, "test").unwrap();
+        assert!(!e.propagate_weighted());
+        assert_eq!((e.var_weights[a.index()], e.var_weights[b.index()]), (2, 2));
+    }
+
     #[test]
     fn two_places_finds_the_value_with_two_places_that_weighs_most() {
         let mut e = Engine::<u16>::new();
