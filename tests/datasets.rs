@@ -136,8 +136,9 @@ fn killer_hard_iss_within_a_node_budget() {
         }
         solved += 1;
     }
+    // 52 when the heuristic became dom/wdeg times activity (50 before).
     assert!(
-        solved >= 45,
+        solved >= 47,
         "only {solved} of 63 solved within 20,000 nodes"
     );
 }

@@ -111,6 +111,8 @@ pub struct Engine<D: Domain> {
     /// Groups of variables that take every value once, for
     /// [`Strategy::places`](super::Strategy::places).
     pub(crate) branch_groups: Vec<Vec<VarId>>,
+    /// Each variable's activity, for [`Heuristic::DomWdegActivity`](super::Heuristic).
+    pub(crate) activity: Vec<f64>,
 }
 
 impl<D: Domain> Default for Engine<D> {
@@ -139,6 +141,7 @@ impl<D: Domain> Engine<D> {
             var_factors: Vec::new(),
             rng: Rng::new(0),
             branch_groups: Vec::new(),
+            activity: Vec::new(),
         }
     }
 
@@ -150,6 +153,7 @@ impl<D: Domain> Engine<D> {
         self.on_change.push(Vec::with_capacity(8));
         self.var_weights.push(0);
         self.var_factors.push(1);
+        self.activity.push(0.0);
         self.trail.add_var();
         id
     }
@@ -222,7 +226,8 @@ impl<D: Domain> Engine<D> {
     }
 
     /// Back to `snapshot` (taken from this engine, with the same propagators): domains and
-    /// strategy as they were, statistics and conflict weights cleared, every propagator queued.
+    /// strategy as they were, statistics, conflict weights and activities cleared, every
+    /// propagator queued.
     /// A model built once can so be reused for many inputs without building it again.
     pub fn reset(&mut self, snapshot: &Snapshot<D>) {
         debug_assert_eq!(snapshot.doms.len(), self.doms.len());
@@ -232,6 +237,7 @@ impl<D: Domain> Engine<D> {
         self.stats = Stats::default();
         self.weights.iter_mut().for_each(|w| *w = 1);
         self.var_weights.iter_mut().for_each(|w| *w = 0);
+        self.activity.iter_mut().for_each(|a| *a = 0.0);
         for var in self.watched.iter().flatten() {
             self.var_weights[var.index()] += self.var_factors[var.index()];
         }

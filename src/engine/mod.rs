@@ -110,5 +110,7 @@ pub use pair_table::PairTable;
 pub use propagator::{Conflict, Priority, PropId, Propagator, VarId, WakeOn};
 pub use rng::Rng;
 pub use same_values::SameValues;
-pub use search::{Heuristic, Limits, RESTART_UNIT, Stats, Stop, Strategy, ValueOrder};
+pub use search::{
+    ACTIVITY_DECAY, Heuristic, Limits, RESTART_UNIT, Stats, Stop, Strategy, ValueOrder,
+};
 pub use share::{HELP_AFTER, MERGE_EVERY, Shared};

@@ -77,7 +77,19 @@ pub enum Heuristic {
     /// every failure adds one to the weight of the propagator that failed, and a variable's
     /// weight is the sum over the propagators watching it. Ties go to the lowest index.
     DomWdeg,
+    /// dom/wdeg times activity: the largest `(activity + 1) · weight / values` first, ties to
+    /// the lowest index. A variable's activity counts the propagations after a guess or a
+    /// refutation that changed its domain, and fades by [`ACTIVITY_DECAY`] at each of them
+    /// while the variable is open (activity-based search, Michel and Van Hentenryck 2012).
+    /// Conflicts weigh where failures happen; activity adds where the reasoning is lively.
+    DomWdegActivity,
 }
+
+/// How much an open variable's activity keeps at each node under
+/// [`Heuristic::DomWdegActivity`]. ISS hard killers, whole trees (`bench --unique`, one
+/// thread): 0.99 took 283 ms a puzzle, 0.995 took 235 ms, 0.999 took 229 ms, 0.9999 took 247
+/// ms and 1 (no fading) 407 ms, against 358 ms for plain dom/wdeg.
+pub const ACTIVITY_DECAY: f64 = 0.999;
 
 /// Which value of the chosen variable the left branch tries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -254,8 +266,10 @@ impl<D: Domain> Engine<D> {
                             self.labels.value_of(var, value),
                             self.labels.values_of(var, self.doms[var.index()])
                         );
+                        let mark = self.trail.len();
                         consistent = self.restrict(var, D::singleton(value), "decision").is_ok()
                             && self.propagate_weighted();
+                        self.note_activity(mark);
                         if !consistent {
                             self.stats.failures += 1;
                         }
@@ -289,8 +303,10 @@ impl<D: Domain> Engine<D> {
                 self.labels.value_of(var, value)
             );
             let not_value = D::full(D::CAPACITY).minus(D::singleton(value));
+            let mark = self.trail.len();
             consistent =
                 self.restrict(var, not_value, "refutation").is_ok() && self.propagate_weighted();
+            self.note_activity(mark);
             if !consistent {
                 self.stats.failures += 1;
             }
@@ -374,7 +390,43 @@ impl<D: Domain> Engine<D> {
         match self.strategy.heuristic {
             Heuristic::Mrv => self.select_mrv(),
             Heuristic::DomWdeg => self.select_dom_wdeg(),
+            Heuristic::DomWdegActivity => self.select_dom_wdeg_activity(),
         }
+    }
+
+    /// Under [`Heuristic::DomWdegActivity`], after the propagation of a guess or a refutation
+    /// (whether or not it failed): every open variable's activity fades, and each variable the
+    /// trail saved since `mark` (each changed one, once per level) gains one.
+    fn note_activity(&mut self, mark: usize) {
+        if self.strategy.heuristic != Heuristic::DomWdegActivity {
+            return;
+        }
+        for (a, d) in self.activity.iter_mut().zip(&self.doms) {
+            if !d.is_single() {
+                *a *= ACTIVITY_DECAY;
+            }
+        }
+        for v in self.trail.vars_since(mark) {
+            self.activity[v.index()] += 1.0;
+        }
+    }
+
+    /// The unfixed variable with the largest `(activity + 1) · weight / values` (lowest index
+    /// on ties).
+    fn select_dom_wdeg_activity(&self) -> Option<VarId> {
+        let mut best: Option<(f64, usize)> = None;
+        for (i, d) in self.doms.iter().enumerate() {
+            let n = d.len();
+            if n <= 1 {
+                continue;
+            }
+            let w = self.var_weights[i].max(1) as f64;
+            let score = (self.activity[i] + 1.0) * w / f64::from(n);
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, i));
+            }
+        }
+        best.map(|(_, i)| VarId(i as u32))
     }
 
     /// The unfixed variable with the smallest domain size / weight (lowest index on ties).
@@ -463,10 +515,16 @@ pub(crate) mod tests {
 
     #[test]
     fn dom_wdeg_and_restarts_count_the_same_solutions() {
-        for (restarts, places) in [(false, false), (true, false), (true, true)] {
+        for (heuristic, restarts, places) in [
+            (Heuristic::DomWdeg, false, false),
+            (Heuristic::DomWdeg, true, false),
+            (Heuristic::DomWdeg, true, true),
+            (Heuristic::DomWdegActivity, false, false),
+            (Heuristic::DomWdegActivity, true, true),
+        ] {
             let mut e = latin(4);
             e.set_strategy(Strategy {
-                heuristic: Heuristic::DomWdeg,
+                heuristic,
                 restarts,
                 places,
                 ..Strategy::default()
@@ -477,6 +535,44 @@ pub(crate) mod tests {
             });
             assert_eq!(seen.len(), 576);
         }
+    }
+
+    #[test]
+    fn activity_counts_the_changes_a_guess_makes_and_fades_on_open_variables() {
+        // a = b, b ≠ c: guessing a = 0 changes a, b (to 0) and c (loses 0).
+        let mut e = Engine::<u16>::new();
+        let [a, b, c, d] = [0; 4].map(|_| e.new_var(u16::full(3)));
+        e.post(crate::engine::LinearSum::new(
+            "a = b",
+            &[a],
+            &[b],
+            &[0, 1, 2],
+            0,
+        ));
+        e.post(AllDifferent::new("b, c", vec![b, c], e.domains()));
+        e.set_strategy(Strategy {
+            heuristic: Heuristic::DomWdegActivity,
+            ..Strategy::default()
+        });
+        assert!(e.propagate().is_ok());
+        e.activity[d.index()] = 10.0;
+        e.trail.checkpoint();
+        let mark = e.trail.len();
+        assert!(e.restrict(a, u16::singleton(0), "decision").is_ok() && e.propagate().is_ok());
+        e.note_activity(mark);
+        // a and b are fixed: no fading, one change each; c and d are open and fade first.
+        assert_eq!(e.activity[a.index()], 1.0);
+        assert_eq!(e.activity[b.index()], 1.0);
+        assert_eq!(e.activity[c.index()], 1.0);
+        assert_eq!(e.activity[d.index()], 10.0 * ACTIVITY_DECAY);
+        // (10·0.999 + 1)·1/3 beats (1 + 1)·1/2: the variable that was busy before.
+        assert_eq!(e.select_var(), Some(d));
+        // Plain dom/wdeg keeps no activity.
+        e.trail.restore(&mut e.doms);
+        e.set_strategy(Strategy::default());
+        let before = e.activity.clone();
+        e.note_activity(0);
+        assert_eq!(e.activity, before);
     }
 
     /// Seven variables over six values, pairwise different: unsatisfiable, and only search

@@ -33,6 +33,19 @@ impl<D: Domain> Trail<D> {
         self.stamps.push(0);
     }
 
+    /// Number of entries: a mark for [`Trail::vars_since`].
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The variables saved since the trail had `from` entries (each changed one, once per
+    /// checkpoint), oldest first.
+    pub(crate) fn vars_since(&self, from: usize) -> impl Iterator<Item = VarId> + '_ {
+        self.entries[from.min(self.entries.len())..]
+            .iter()
+            .map(|&(v, _)| v)
+    }
+
     /// Number of open checkpoints (the search depth).
     pub(crate) fn depth(&self) -> usize {
         self.marks.len()
