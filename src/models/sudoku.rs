@@ -1038,10 +1038,10 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
     // needs fewer guesses than MRV at every size (README, Speed). With restarts, every second
     // run may also branch on a value's two places in a region (`Strategy::places`). Killers
     // up to 9×9 weigh dom/wdeg by activity: ISS hard killers, whole trees (`bench --unique`,
-    // one thread), 358 → 229 ms and 18.9 k → 11.4 k guesses a puzzle; killer-x-hs 22.8 → 11.7
+    // one thread), 358 → 227 ms and 18.9 k → 11.4 k guesses a puzzle; killer-x-hs 22.8 → 11.7
     // ms. Elsewhere it lost: 16×16 killers (`generate --size 16 --killer --count 20 --seed
-    // 8`, whole trees) 340 → 598 ms; the 16×16 and 25×25 lloyd Sudoku sets 121 → 149 µs and
-    // 5.7 → 9.6 ms a puzzle.
+    // 8`, whole trees) 340 → 598 ms; the lloyd Sudoku sets, 16×16 on one thread 121 → 149 µs
+    // a puzzle, 25×25 on two 5.7 → 9.6 ms (one puzzle undecided at 10 s).
     engine.set_strategy(Strategy {
         heuristic: if killer && n <= 9 {
             Heuristic::DomWdegActivity
