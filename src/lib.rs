@@ -10,7 +10,9 @@
 //! - [`generate`]: unique puzzles (standard and killer) from a seed, by symmetry and rating.
 //! - [`logic`]: human-style solving: pencil marks, named techniques in passes, ratings, LaTeX.
 //! - [`solvers`]: the [`Solver`](solvers::Solver) trait and the registry `--solver` uses.
-//! - [`cli`]: the `sudoku-cp` command line.
+//!
+//! The `sudoku-cp` command line is built with the default `cli` feature; a library user can
+//! leave it out (`default-features = false`) and builds no argument parser or logger.
 //!
 //! # Example
 //!
@@ -36,6 +38,8 @@
 //! assert!(line.starts_with("162857493"));
 //! ```
 
+#[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod cli;
 pub mod engine;
 pub mod error;

@@ -110,11 +110,12 @@ fn trace_logs_follow_propagation_on_stderr() {
     );
 }
 
-/// Each bad input: one line on stderr naming the source and line, exit code 2, empty stdout.
+/// Each bad input: one line on stderr naming the source and line, exit code 2, and on stdout
+/// the record's `error` in its place (nothing when an option is wrong).
 fn bad(args: &[&str], stdin: &str) -> String {
     let r = run(args, stdin);
     assert_eq!(r.code, 2, "{}", r.stderr);
-    assert_eq!(r.stdout, "", "nothing on stdout");
+    assert!(r.stdout == "error\n" || r.stdout.is_empty(), "{}", r.stdout);
     assert_eq!(r.stderr.lines().count(), 1, "one line: {}", r.stderr);
     r.stderr
 }
@@ -135,7 +136,7 @@ fn bad_input_gets_one_clear_line() {
             "bad character",
             bad(
                 &["solve"],
-                "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7..x3..\n",
+                "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7..y3..\n",
             ),
         ),
         ("size not a square", bad(&["solve"], "8\n1 2 3 4 5 6 7 8\n")),
@@ -154,10 +155,6 @@ fn bad_input_gets_one_clear_line() {
             bad(&["solve"], "4\n1 2 3 4\n0,0 1\n0,0 2\n"),
         ),
         ("malformed given", bad(&["solve"], "4\n1 2 3 4\n0,0\n")),
-        (
-            "givens break a rule",
-            bad(&["solve"], &format!("55{}5\n", ".".repeat(78))),
-        ),
         (
             "grid row too short",
             bad(
@@ -261,15 +258,25 @@ fn bad_input_gets_one_clear_line() {
 }
 
 #[test]
-fn a_batch_streams_until_a_bad_line_which_stops_it_with_its_line_named() {
+fn givens_that_break_a_rule_have_no_solution_and_say_why_on_stderr() {
+    let r = run(&["solve"], &format!("55{}5\n", ".".repeat(78)));
+    assert_eq!((r.code, r.stdout.as_str()), (1, "no solution\n"));
+    assert_eq!(
+        r.stderr,
+        "error: <stdin>:1: the givens break the rules: row 1 holds 5 twice (r1c1, r1c2); \
+         box 1 holds 5 twice (r1c1, r1c2)\n"
+    );
+}
+
+#[test]
+fn a_batch_goes_on_past_a_bad_line_and_names_it() {
     let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     let r = run(&["solve", "-"], &format!("{good}\n{good}\n12.4\n{good}\n"));
     assert_eq!(r.code, 2);
-    assert_eq!(
-        r.stdout.lines().count(),
-        2,
-        "the two answers before the bad line"
-    );
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "one record per line: {}", r.stdout);
+    assert_eq!(lines[2], "error");
+    assert!(lines[3] == lines[0] && lines[0].len() == 81);
     assert!(
         r.stderr.starts_with("error: <stdin>:3: 4 cells;"),
         "{}",
@@ -278,7 +285,46 @@ fn a_batch_streams_until_a_bad_line_which_stops_it_with_its_line_named() {
 }
 
 #[test]
-fn threads_answer_in_input_order_and_stop_at_a_bad_line_as_one_thread_does() {
+fn a_batch_with_a_bad_middle_record_prints_three_records_for_every_command() {
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let repeated = format!("44{}", &good[2..]);
+    for middle in ["12.4", repeated.as_str()] {
+        let input = format!("{good}\n{middle}\n{good}\n");
+        let expect_code = if middle == "12.4" { 2 } else { 1 };
+        let r = run(&["count", "--to", "json"], &input);
+        assert_eq!(r.code, expect_code, "{}", r.stderr);
+        let statuses: Vec<String> = r
+            .stdout
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v["status"].as_str().unwrap().to_string()
+            })
+            .collect();
+        let middle_status = if expect_code == 2 { "error" } else { "none" };
+        assert_eq!(statuses, ["unique", middle_status, "unique"]);
+        assert!(r.stderr.starts_with("error: <stdin>:2: "), "{}", r.stderr);
+        for command in ["solve", "count", "rate", "check", "explain"] {
+            let r = run(&[command], &input);
+            assert_ne!(r.code, 0, "{command}");
+            // check reports broken givens as its answer, on stdout; every other message names
+            // the line on stderr
+            if command == "check" && expect_code == 1 {
+                assert!(r.stdout.contains("2 instances of 4"), "{}", r.stdout);
+            } else {
+                assert!(r.stderr.contains("<stdin>:2: "), "{command}: {}", r.stderr);
+            }
+            let records = match command {
+                "check" | "explain" => r.stdout.matches("<stdin>:").count(),
+                _ => r.stdout.lines().count(),
+            };
+            assert_eq!(records, 3, "{command}: {}", r.stdout);
+        }
+    }
+}
+
+#[test]
+fn threads_answer_in_input_order_and_go_past_a_bad_line_as_one_thread_does() {
     // 270 puzzles: several chunks of work on two threads.
     for command in ["solve", "count"] {
         let one = run(&[command, "puzzles/gaps-9x9.txt", "--threads", "1"], "");
@@ -294,28 +340,25 @@ fn threads_answer_in_input_order_and_stop_at_a_bad_line_as_one_thread_does() {
     let one = run(&["solve", "--threads", "1"], &input);
     let two = run(&["solve", "--threads", "2"], &input);
     assert_eq!(two.code, 2);
-    assert_eq!(
-        two.stdout.lines().count(),
-        100,
-        "the answers before line 101"
-    );
+    assert_eq!(two.stdout.lines().count(), 271, "every record answered");
+    assert_eq!(two.stdout.lines().nth(100), Some("error"));
     assert!(
         two.stderr.starts_with("error: <stdin>:101: 4 cells;"),
         "{}",
         two.stderr
     );
     assert_eq!((one.stdout, one.stderr), (two.stdout, two.stderr));
-    // Givens that break the rules are found with the work, on the pool: still the answers
-    // before them, then their error, as on one thread.
+    // Givens that break the rules: `no solution` (count: `none`) in their place, exit code 1.
     let mut input: Vec<&str> = lines.lines().collect();
     let bad = format!("11{}", &input[0][2..]);
     input.insert(150, &bad);
     let input = input.join("\n");
-    for command in ["solve", "count"] {
+    for (command, word) in [("solve", "no solution"), ("count", "none")] {
         let one = run(&[command, "--threads", "1"], &input);
         let two = run(&[command, "--threads", "2"], &input);
-        assert_eq!(two.code, 2, "{command}");
-        assert_eq!(two.stdout.lines().count(), 150, "{command}");
+        assert_eq!(two.code, 1, "{command}");
+        assert_eq!(two.stdout.lines().count(), 271, "{command}");
+        assert_eq!(two.stdout.lines().nth(150), Some(word));
         assert!(
             two.stderr
                 .starts_with("error: <stdin>:151: the givens break the rules: row 1 holds 1 twice"),
@@ -330,7 +373,7 @@ fn threads_answer_in_input_order_and_stop_at_a_bad_line_as_one_thread_does() {
 fn binary_garbage_is_refused_not_panicked_on() {
     let r = run_bytes(&["solve"], &[0x89, b'P', b'N', b'G', 0, 0xff, 0xfe]);
     assert_eq!(r.code, 2);
-    assert_eq!(r.stdout, "");
+    assert_eq!(r.stdout, "error\n");
     assert_eq!(
         r.stderr,
         "error: <stdin>:1: not a text file (byte 1 of the line is not UTF-8); expected a puzzle\n"
@@ -475,12 +518,12 @@ fn bench_csv_has_one_row_per_puzzle_and_solver() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "file,line,solver,givens,gaps,us,nodes,guesses,solutions,status"
+        "file,line,id,solver,givens,gaps,us,nodes,guesses,solutions,status"
     );
     assert_eq!(lines.len(), 1 + 2 * 4);
     // hard-9x9.txt line 1 is Easter Monster: 21 givens, 60 gaps
     assert!(
-        lines[1].starts_with("hard-9x9.txt,1,cp,21,60,"),
+        lines[1].starts_with("hard-9x9.txt,1,,cp,21,60,"),
         "{}",
         lines[1]
     );
@@ -647,11 +690,7 @@ fn count_and_explain_obey_limits_with_exit_code_5() {
         "",
     );
     assert_eq!(r.code, 5, "{}", r.stderr);
-    assert!(
-        r.stdout.starts_with("{\"ending\":\"timeout\""),
-        "{}",
-        r.stdout
-    );
+    assert!(r.stdout.contains("\"status\":\"timeout\""), "{}", r.stdout);
 }
 
 /// The README's library example is the crate documentation's, which `cargo test` runs as a

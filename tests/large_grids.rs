@@ -73,11 +73,12 @@ fn refuses_289x289_naming_the_largest_size() {
     assert_eq!(r.code, 2);
     assert_eq!(
         r.stderr,
-        "error: <stdin>:1: 83521 cells = 289×289: size 289 is too large: the largest supported size is 256 (256×256)\n"
+        "error: <stdin>:1: 83521 cells = 289×289: size 289 is too large: the largest supported size is 256 (256×256) (read as one puzzle per line, the closest fit; also tried a grid)\n"
     );
     let r = run(&["solve"], "289\n1 2\n");
     assert_eq!(
         r.stderr,
-        "error: <stdin>:1: size 289 is too large: the largest supported size is 256 (256×256)\n"
+        "error: <stdin>:1: size 289 is too large: the largest supported size is 256 (256×256) \
+         (read as an RMIT file, the closest fit; also tried one puzzle per line, a grid)\n"
     );
 }

@@ -204,13 +204,13 @@ fn check_reports_every_repeat_and_exits_1() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     // a bad character in a grid with a blank line: named by line and column
     let mut grid = "0 0 0 0 0 0 0 0 0\n".repeat(9);
-    grid.replace_range(4 * 18 + 8..4 * 18 + 9, "x");
+    grid.replace_range(4 * 18 + 8..4 * 18 + 9, "y");
     grid.insert(3 * 18, '\n');
     let r = run(&["check", "-"], &grid);
     assert_eq!(r.code, 2);
     assert!(
         r.stderr
-            .contains("<stdin>:6: column 9: unexpected character 'x'"),
+            .contains("<stdin>:6: column 9: r5c5: `y` is not one of the puzzle's symbols"),
         "{}",
         r.stderr
     );

@@ -41,23 +41,25 @@ fn names_a_line(e: &InputError) -> Result<(), TestCaseError> {
 fn read_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
     let killer = Rules::builtin("killer").expect("built in");
     for format in FORMATS {
-        let whole =
-            format::decode(bytes, "t").and_then(|text| format::read(text, "t", &opts(format)));
+        let whole: Vec<Result<Entry, InputError>> = match format::decode(bytes, "t") {
+            Ok(text) => format::read_records(text, "t", &opts(format)),
+            Err(e) => vec![Err(e)],
+        };
         let mut streamed = Vec::new();
-        let stream = format::read_each(bytes, "t", &opts(format), |e: Entry| {
-            streamed.push(e);
+        format::read_each(bytes, "t", &opts(format), |r| {
+            streamed.push(r);
             Ok::<bool, InputError>(true)
-        });
-        match (&whole, &stream) {
-            (Ok(entries), Ok(())) => {
-                let a: Vec<&Puzzle> = entries.iter().map(|e| &e.puzzle).collect();
-                let b: Vec<&Puzzle> = streamed.iter().map(|e| &e.puzzle).collect();
-                prop_assert_eq!(a, b);
+        })
+        .unwrap();
+        prop_assert_eq!(whole.len(), streamed.len());
+        for (a, b) in whole.iter().zip(&streamed) {
+            match (a, b) {
+                (Ok(a), Ok(b)) => prop_assert_eq!(&a.puzzle, &b.puzzle),
+                (Err(e), _) | (_, Err(e)) => names_a_line(e)?,
             }
-            (Err(e), _) => names_a_line(e)?,
-            (_, Err(e)) => names_a_line(e)?,
         }
-        for entry in whole.iter().flatten().take(3) {
+        let whole: Vec<Entry> = whole.into_iter().flatten().collect();
+        for entry in whole.iter().take(3) {
             let p = &entry.puzzle;
             if p.size() > 16 {
                 continue;
@@ -84,11 +86,11 @@ fn read_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
 fn shipped() -> Vec<String> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
-    for dir in ["puzzles", "rules"] {
+    for dir in ["puzzles", "puzzles/layouts", "rules"] {
         let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
             .expect("a shipped directory")
             .map(|e| e.expect("an entry").path())
-            .filter(|p| p.extension().is_none_or(|e| e != "md"))
+            .filter(|p| p.is_file() && p.extension().is_none_or(|e| e != "md"))
             .collect();
         paths.sort();
         for p in paths {

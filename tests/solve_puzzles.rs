@@ -118,7 +118,12 @@ fn solves_killer_rmit_cage_map_and_lines() {
     let text = std::fs::read_to_string(common::root().join("puzzles/killer-batch.txt")).unwrap();
     let r = run(&["solve", "puzzles/killer-batch.txt"], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), text.lines().count());
     for (line, answer) in text.lines().zip(r.stdout.lines()) {
+        // each answer carries the puzzle's id: `id<TAB>solution`
+        let id = line.split('\t').next().unwrap();
+        let (answer_id, answer) = answer.split_once('\t').unwrap();
+        assert_eq!(answer_id, id);
         let wrong = check(
             &common::killer_line_spec(line),
             &parse_line_solution(answer),

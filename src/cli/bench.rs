@@ -8,8 +8,9 @@
 //! alone, and puzzles/s is the pass's throughput (puzzles over wall time).
 
 use super::progress::Progress;
-use super::{Failure, Input, InputArgs, find_solver, plot, print};
+use super::{Failure, Input, InputArgs, Record, find_solver, plot, print, worse};
 use crate::engine::{Limits, Stop};
+use crate::error::InputError;
 use crate::models::{Rules, sudoku};
 use crate::solvers::{self, Outcome, Solver};
 use clap::Args;
@@ -78,15 +79,29 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
         nodes: None,
         deadline: timeout.map(|t| start + t),
     };
-    let (rules, inputs) = args.input.load()?;
+    let mut code = 0;
+    let mut inputs: Vec<(Rules, Input)> = Vec::new();
+    for record in args.input.collect()? {
+        match record {
+            Record::Puzzle(rules, input, None) => inputs.push((rules, input)),
+            Record::Puzzle(_, _, Some(why)) => {
+                super::report(&why);
+                code = worse(code, 1);
+            }
+            Record::Bad(e) => {
+                super::report(&e);
+                code = worse(code, 2);
+            }
+        }
+    }
     let pool = super::progress::pool(args.threads)?;
     let threads = pool.current_num_threads();
     // Group the puzzles by file, keeping the order of the command line.
-    let mut files: Vec<(String, Vec<&Input>)> = Vec::new();
-    for input in &inputs {
+    let mut files: Vec<(String, Vec<&(Rules, Input)>)> = Vec::new();
+    for pair in &inputs {
         match files.last_mut() {
-            Some((name, list)) if *name == input.source => list.push(input),
-            _ => files.push((input.source.clone(), vec![input])),
+            Some((name, list)) if *name == pair.1.source => list.push(pair),
+            _ => files.push((pair.1.source.clone(), vec![pair])),
         }
     }
     if let Some(n) = args.first {
@@ -99,13 +114,13 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
         for &solver in &solvers {
             if let Some(w) = warmup {
                 let until = Instant::now() + w;
-                for input in list.iter().cycle().take_while(|_| Instant::now() < until) {
-                    solver.solve(&input.entry.puzzle, &rules, &limits(Instant::now()));
+                for (rules, input) in list.iter().cycle().take_while(|_| Instant::now() < until) {
+                    solver.solve(&input.entry.puzzle, rules, &limits(Instant::now()));
                 }
             }
-            let timed = |input: &&Input| {
+            let timed = |(rules, input): &&(Rules, Input)| {
                 let start = Instant::now();
-                let mut outcome = solver.solve(&input.entry.puzzle, &rules, &limits(start));
+                let mut outcome = solver.solve(&input.entry.puzzle, rules, &limits(start));
                 let time = start.elapsed();
                 // The answer is kept for the check in a copy made after the clock stopped, and
                 // the solver's own allocation is freed for the next puzzle to reuse, as when
@@ -132,29 +147,44 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
                 times,
                 outcomes,
             };
-            check(&pass, &list, &rules)?;
+            check(&pass, &list)?;
             passes.push((pass, list.clone()));
         }
     }
     progress.clear();
     print(&table(&passes.iter().map(|(p, _)| p).collect::<Vec<_>>()))?;
     if let Some(path) = &args.csv {
-        super::write_atomically(path, &csv(&passes))?;
+        let text = csv(&passes).map_err(|e| InputError::whole(&path.display().to_string(), e))?;
+        super::write_atomically(path, &text)?;
     }
     if let Some(path) = &args.plot {
         super::write_atomically(path, &plot::svg(&series(&passes)))?;
     }
-    Ok(0)
+    let undecided = passes
+        .iter()
+        .flat_map(|(p, _)| &p.outcomes)
+        .any(|o| matches!(o.stop, Stop::Timeout | Stop::NodeLimit));
+    let none = passes
+        .iter()
+        .flat_map(|(p, _)| &p.outcomes)
+        .any(|o| o.count == 0 && o.stop == Stop::Exhausted);
+    if none {
+        code = worse(code, 1);
+    }
+    if undecided {
+        code = worse(code, 5);
+    }
+    Ok(code)
 }
 
 /// The points of the plot: (gaps, µs) of every puzzle, one series per solver in order.
-fn series(passes: &[(Pass, Vec<&Input>)]) -> Vec<plot::Series> {
+fn series(passes: &[(Pass, Vec<&(Rules, Input)>)]) -> Vec<plot::Series> {
     let mut out: Vec<plot::Series> = Vec::new();
     for (pass, list) in passes {
         let points = list
             .iter()
             .zip(&pass.times)
-            .map(|(input, t)| (input.entry.puzzle.gaps() as f64, t.as_secs_f64() * 1e6));
+            .map(|((_, input), t)| (input.entry.puzzle.gaps() as f64, t.as_secs_f64() * 1e6));
         match out.iter_mut().find(|s| s.name == pass.solver) {
             Some(s) => s.points.extend(points),
             None => out.push(plot::Series {
@@ -167,8 +197,8 @@ fn series(passes: &[(Pass, Vec<&Input>)]) -> Vec<plot::Series> {
 }
 
 /// Every answer of a pass, checked against its puzzle after the clock stopped.
-fn check(pass: &Pass, list: &[&Input], rules: &Rules) -> Result<(), Failure> {
-    for (input, outcome) in list.iter().zip(&pass.outcomes) {
+fn check(pass: &Pass, list: &[&(Rules, Input)]) -> Result<(), Failure> {
+    for ((rules, input), outcome) in list.iter().copied().zip(&pass.outcomes) {
         if let Some(grid) = &outcome.solution {
             let problems = sudoku::check_solution(&input.entry.puzzle, rules, grid);
             if !problems.is_empty() {
@@ -262,11 +292,27 @@ fn table(passes: &[&Pass]) -> String {
     out
 }
 
-/// One row per puzzle and solver: the raw data for a time-against-gaps study.
-fn csv(passes: &[(Pass, Vec<&Input>)]) -> String {
-    let mut out = String::from("file,line,solver,givens,gaps,us,nodes,guesses,solutions,status\n");
+/// One row per puzzle and solver: the raw data for a time-against-gaps study, written by the
+/// `csv` crate (fields with commas or quotes are quoted).
+fn csv(passes: &[(Pass, Vec<&(Rules, Input)>)]) -> Result<String, String> {
+    let mut w = ::csv::Writer::from_writer(Vec::new());
+    let head = [
+        "file",
+        "line",
+        "id",
+        "solver",
+        "givens",
+        "gaps",
+        "us",
+        "nodes",
+        "guesses",
+        "solutions",
+        "status",
+    ];
+    let cannot = |e: ::csv::Error| format!("cannot write the CSV: {e}");
+    w.write_record(head).map_err(cannot)?;
     for (p, list) in passes {
-        for ((input, t), o) in list.iter().zip(&p.times).zip(&p.outcomes) {
+        for (((_, input), t), o) in list.iter().copied().zip(&p.times).zip(&p.outcomes) {
             let gaps = input.entry.puzzle.gaps();
             let givens = input.entry.puzzle.givens().len() - gaps;
             let status = match o.stop {
@@ -275,18 +321,24 @@ fn csv(passes: &[(Pass, Vec<&Input>)]) -> String {
                 _ if o.count == 0 => "none",
                 _ => "solved",
             };
-            let _ = writeln!(
-                out,
-                "{},{},{},{givens},{gaps},{:.3},{},{},{},{status}",
-                file_name(&p.file),
-                input.entry.line,
-                p.solver,
-                t.as_secs_f64() * 1e6,
-                o.stats.nodes,
-                o.stats.guesses,
-                o.count
-            );
+            w.write_record([
+                file_name(&p.file).to_string(),
+                input.entry.line.to_string(),
+                input.entry.id.clone().unwrap_or_default(),
+                p.solver.to_string(),
+                givens.to_string(),
+                gaps.to_string(),
+                format!("{:.3}", t.as_secs_f64() * 1e6),
+                o.stats.nodes.to_string(),
+                o.stats.guesses.to_string(),
+                o.count.to_string(),
+                status.to_string(),
+            ])
+            .map_err(cannot)?;
         }
     }
-    out
+    let bytes = w
+        .into_inner()
+        .map_err(|e| format!("cannot write the CSV: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| e.to_string())
 }

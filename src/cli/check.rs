@@ -1,45 +1,90 @@
 //! `sudoku-cp check`: print each puzzle readably and report every rule its givens break.
 
-use super::{Failure, InputArgs, print};
+use super::{Failure, InputArgs, Record, json, print, worse};
 use crate::format::{self, OutputFormat};
 use crate::models::sudoku;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
 
 #[derive(Debug, Args)]
 pub(super) struct CheckArgs {
     #[command(flatten)]
     input: InputArgs,
+    /// Output: the readable report, or JSON Lines.
+    #[arg(long, value_enum)]
+    to: Option<CheckTo>,
+}
+
+/// What `check` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum CheckTo {
+    /// the grid, the unknown count and every violation
+    Text,
+    /// one JSON object per puzzle and line (JSON Lines)
+    Json,
 }
 
 /// For each puzzle: its grid (`.` for empty cells), how many cells are unknown, then every
 /// repeated symbol as `set S (row R): C instances of V` (sets numbered from 0: rows, then
 /// columns, then boxes, then any extra regions of the rules) and a summary. Exit code 0 when
-/// every puzzle is valid, 1 when one breaks a rule, 2 for unreadable input.
+/// every puzzle is valid, 1 when one breaks a rule, 2 when a record does not read (the others
+/// are still checked).
 pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
-    let (rules, inputs) = args.input.load_unchecked()?;
+    let records = args.input.collect()?;
+    let json = args.to == Some(CheckTo::Json);
     let mut code = 0;
     let mut out = String::new();
-    for (i, input) in inputs.iter().enumerate() {
+    for (i, record) in records.iter().enumerate() {
+        let (rules, input) = match record {
+            Record::Bad(e) => {
+                super::report(e);
+                code = worse(code, 2);
+                if json {
+                    out.push_str(&json::Record::bad(e).to_line());
+                } else {
+                    let sep = if i > 0 { "\n" } else { "" };
+                    let _ = writeln!(out, "{sep}{}:{}\nerror", e.source, e.line.unwrap_or(0));
+                }
+                continue;
+            }
+            Record::Puzzle(rules, input, _) => (rules, input),
+        };
         let p = &input.entry.puzzle;
-        if inputs.len() > 1 {
-            let _ = writeln!(
-                out,
-                "{}{}:{}",
-                if i > 0 { "\n" } else { "" },
-                input.source,
-                input.entry.line
+        let regions = sudoku::regions(rules, p.size(), p.box_size());
+        let dups = sudoku::duplicates(p.givens(), &regions);
+        if !dups.is_empty() {
+            code = worse(code, 1);
+        }
+        if json {
+            let status = if dups.is_empty() {
+                "valid"
+            } else {
+                "no solution"
+            };
+            let mut r = json::Record::of(input, status);
+            r.violations = Some(
+                dups.iter()
+                    .map(|d| sudoku::describe_duplicate(d, &regions, p))
+                    .collect(),
             );
+            out.push_str(&r.to_line());
+            continue;
+        }
+        if records.len() > 1 {
+            let sep = if i > 0 { "\n" } else { "" };
+            let id = input
+                .entry
+                .id
+                .as_deref()
+                .map_or(String::new(), |id| format!(" {id}"));
+            let _ = writeln!(out, "{sep}{}:{}{id}", input.source, input.entry.line);
         }
         format::write(&mut out, OutputFormat::Grid, p, p.givens());
         let _ = writeln!(out, "\n{} cells are unknown", p.gaps());
-        let regions = sudoku::regions(&rules, p.size(), p.box_size());
-        let dups = sudoku::duplicates(p.givens(), &regions);
         if dups.is_empty() {
             out.push_str("no rule is broken: there might be a solution\n");
             continue;
         }
-        code = 1;
         out.push('\n');
         let mut sets = Vec::new();
         for d in &dups {
@@ -49,7 +94,7 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
                 d.region,
                 regions[d.region],
                 d.cells.len(),
-                p.symbols().symbol(d.value)
+                p.symbols().label(d.value)
             );
             if !sets.contains(&d.region) {
                 sets.push(d.region);

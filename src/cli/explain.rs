@@ -1,7 +1,7 @@
 //! `sudoku-cp explain`: a step-by-step logical solution, pass by pass, naming each technique;
 //! with pencil marks, JSON, or LaTeX pictures of Crook's four stages.
 
-use super::{Failure, InputArgs, print, write_atomically};
+use super::{Failure, Input, InputArgs, Record, json, print, worse, write_atomically};
 use crate::engine::Domain;
 use crate::format::{self, OutputFormat};
 use crate::logic::{self, Ending, Explanation, Step, latex};
@@ -10,6 +10,15 @@ use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+
+/// What `explain` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum ExplainTo {
+    /// the steps pass by pass, then the grid
+    Text,
+    /// one JSON object per puzzle and line (JSON Lines)
+    Json,
+}
 
 #[derive(Debug, Args)]
 pub(super) struct ExplainArgs {
@@ -22,9 +31,12 @@ pub(super) struct ExplainArgs {
     /// Print the pencil-marked grid (every empty cell's candidates) before the steps.
     #[arg(long)]
     marks: bool,
-    /// Print the steps as JSON (one object per puzzle, one per line).
+    /// Print the steps as JSON (the same as `--to json`).
     #[arg(long)]
     json: bool,
+    /// Output: the readable steps, or JSON Lines (one object per puzzle, its steps inside).
+    #[arg(long, value_enum)]
+    to: Option<ExplainTo>,
     /// Write PREFIX_bare.tex, PREFIX_forced.tex, PREFIX_marked.tex and PREFIX_worked.tex
     /// (PREFIX_<n>_….tex for the n-th puzzle of several), for pdflatex.
     #[arg(long, value_name = "PREFIX")]
@@ -44,13 +56,54 @@ pub(super) struct ExplainArgs {
 /// when one has no solution, 5 when --max-steps, --timeout or --node-limit was reached.
 pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
     super::seconds("--timeout", args.timeout)?;
-    let (rules, inputs) = args.input.load()?;
+    let records = args.input.collect()?;
+    let puzzles = records.len();
+    let json = args.json || args.to == Some(ExplainTo::Json);
     let mut code = 0;
     let mut out = String::new();
-    for (i, input) in inputs.iter().enumerate() {
+    for (i, record) in records.into_iter().enumerate() {
+        let header = |out: &mut String, source: &str, line: usize, id: Option<&str>| {
+            if puzzles > 1 && !json {
+                let sep = if i > 0 { "\n" } else { "" };
+                let id = id.map_or(String::new(), |id| format!(" {id}"));
+                let _ = writeln!(out, "{sep}{source}:{line}{id}");
+            }
+        };
+        let (rules, input) = match record {
+            Record::Bad(e) => {
+                super::report(&e);
+                code = worse(code, 2);
+                if json {
+                    out.push_str(&json::Record::bad(&e).to_line());
+                } else {
+                    header(&mut out, &e.source, e.line.unwrap_or(0), None);
+                    out.push_str("error\n");
+                }
+                continue;
+            }
+            Record::Puzzle(_, input, Some(why)) => {
+                super::report(&why);
+                code = worse(code, 1);
+                if json {
+                    let mut r = json::Record::of(&input, "no solution");
+                    r.error = Some(why.message);
+                    out.push_str(&r.to_line());
+                } else {
+                    header(
+                        &mut out,
+                        &input.source,
+                        input.entry.line,
+                        input.entry.id.as_deref(),
+                    );
+                    let _ = writeln!(out, "no solution: {}", why.message);
+                }
+                continue;
+            }
+            Record::Puzzle(rules, input, None) => (rules, input),
+        };
         let p = &input.entry.puzzle;
         if let Some(prefix) = &args.latex {
-            let prefix = if inputs.len() > 1 {
+            let prefix = if puzzles > 1 {
                 format!("{}_{}", prefix.display(), i + 1)
             } else {
                 prefix.display().to_string()
@@ -61,15 +114,16 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
             }
             continue;
         }
-        if inputs.len() > 1 && !args.json {
-            let sep = if i > 0 { "\n" } else { "" };
-            let _ = writeln!(out, "{sep}{}:{}", input.source, input.entry.line);
-        }
-        let ending =
-            crate::with_domain!(p.size(), D => explain_one::<D>(p, &rules, &args, &mut out))?;
+        header(
+            &mut out,
+            &input.source,
+            input.entry.line,
+            input.entry.id.as_deref(),
+        );
+        let ending = crate::with_domain!(p.size(), D => explain_one::<D>(&input, &rules, &args, json, &mut out))?;
         match ending {
-            Ending::Contradiction => code = code.max(1),
-            Ending::StepLimit | Ending::GuessLimit | Ending::Timeout => code = code.max(5),
+            Ending::Contradiction => code = worse(code, 1),
+            Ending::StepLimit | Ending::GuessLimit | Ending::Timeout => code = worse(code, 5),
             Ending::Solved | Ending::Stuck => {}
         }
     }
@@ -78,11 +132,13 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
 }
 
 fn explain_one<D: Domain>(
-    p: &Puzzle,
+    input: &Input,
     rules: &Rules,
     args: &ExplainArgs,
+    json: bool,
     out: &mut String,
 ) -> Result<Ending, Failure> {
+    let p = &input.entry.puzzle;
     let rungs = logic::ladder(p.size());
     let budget = logic::Budget {
         steps: args.max_steps,
@@ -92,9 +148,9 @@ fn explain_one<D: Domain>(
             .map(|t| Instant::now() + Duration::from_secs_f64(t)),
     };
     let e = logic::explain_within::<D>(p, rules, &rungs, args.guess, &budget);
-    if args.json {
-        out.push_str(&json(p, &e));
-        out.push('\n');
+    if json {
+        check_solved(p, rules, &e)?;
+        out.push_str(&to_json(input, &e).to_line());
         return Ok(e.ending);
     }
     if args.marks {
@@ -124,22 +180,7 @@ fn explain_one<D: Domain>(
         .filter(|s| s.technique == logic::Technique::Guess)
         .count();
     let passes = e.steps.last().map_or(0, |s| s.pass);
-    if e.ending == Ending::Solved {
-        // The independent check, as for every solver's grid.
-        let grid: Vec<usize> = e
-            .board
-            .values()
-            .iter()
-            .map(|v| v.unwrap_or(usize::MAX))
-            .collect();
-        let problems = sudoku::check_solution(p, rules, &grid);
-        if !problems.is_empty() {
-            return Err(Failure::Check(format!(
-                "explain solved a puzzle into a grid that fails the check: {}",
-                problems.join("; ")
-            )));
-        }
-    }
+    check_solved(p, rules, &e)?;
     out.push('\n');
     match e.ending {
         Ending::Solved => {
@@ -183,32 +224,50 @@ fn explain_one<D: Domain>(
     Ok(e.ending)
 }
 
-/// The explanation as one JSON object.
-fn json<D: Domain>(p: &Puzzle, e: &Explanation<D>) -> String {
-    let cell = |c: usize| format!("\"{}\"", p.cell_name(c));
+/// The independent check of a grid logic calls solved, as for every solver's grid.
+fn check_solved<D: Domain>(p: &Puzzle, rules: &Rules, e: &Explanation<D>) -> Result<(), Failure> {
+    if e.ending != Ending::Solved {
+        return Ok(());
+    }
+    let grid: Vec<usize> = e
+        .board
+        .values()
+        .iter()
+        .map(|v| v.unwrap_or(usize::MAX))
+        .collect();
+    let problems = sudoku::check_solution(p, rules, &grid);
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Check(format!(
+        "explain solved a puzzle into a grid that fails the check: {}",
+        problems.join("; ")
+    )))
+}
+
+/// The explanation as one JSON record: its ending as the status, the grid reached as the
+/// solution, and the steps.
+fn to_json<D: Domain>(input: &Input, e: &Explanation<D>) -> json::Record {
+    let p = &input.entry.puzzle;
     let pairs = |list: &[(usize, usize)]| {
-        let items: Vec<String> = list
-            .iter()
-            .map(|&(c, v)| format!("[{},{}]", cell(c), p.symbols().symbol(v)))
-            .collect();
-        format!("[{}]", items.join(","))
+        list.iter()
+            .map(|&(c, v)| (p.cell_name(c), p.symbols().label(v).to_string()))
+            .collect()
     };
-    let step = |s: &Step| {
-        format!(
-            "{{\"pass\":{},\"depth\":{},\"technique\":{},\"unit\":{},\"text\":{},\"place\":{},\"eliminate\":{}}}",
-            s.pass,
-            s.depth,
-            quote(&s.technique.name()),
-            s.unit.as_deref().map_or("null".to_string(), quote),
-            quote(&s.text),
-            pairs(&s.place),
-            pairs(&s.eliminate)
-        )
-    };
-    let steps: Vec<String> = e.steps.iter().map(step).collect();
-    let mut grid = String::new();
-    format::write(&mut grid, OutputFormat::Line, p, e.board.values());
-    let ending = match e.ending {
+    let steps = e
+        .steps
+        .iter()
+        .map(|s: &Step| json::Step {
+            pass: s.pass,
+            depth: s.depth,
+            technique: s.technique.name(),
+            unit: s.unit.clone(),
+            text: s.text.clone(),
+            place: pairs(&s.place),
+            eliminate: pairs(&s.eliminate),
+        })
+        .collect();
+    let status = match e.ending {
         Ending::Solved => "solved",
         Ending::Stuck => "stuck",
         Ending::Contradiction => "no solution",
@@ -216,28 +275,8 @@ fn json<D: Domain>(p: &Puzzle, e: &Explanation<D>) -> String {
         Ending::GuessLimit => "node limit",
         Ending::Timeout => "timeout",
     };
-    format!(
-        "{{\"ending\":{},\"grid\":{},\"steps\":[{}]}}",
-        quote(ending),
-        quote(grid.trim_end()),
-        steps.join(",")
-    )
-}
-
-/// A JSON string literal.
-fn quote(s: &str) -> String {
-    let mut q = String::with_capacity(s.len() + 2);
-    q.push('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => q.push_str("\\\""),
-            '\\' => q.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(q, "\\u{:04x}", c as u32);
-            }
-            c => q.push(c),
-        }
-    }
-    q.push('"');
-    q
+    let mut r = json::Record::of(input, status);
+    r.solution = Some(json::line_form(p, e.board.values()));
+    r.steps = Some(steps);
+    r
 }

@@ -5,6 +5,7 @@ mod check;
 mod count;
 mod explain;
 mod generate;
+mod json;
 mod plot;
 mod progress;
 mod rate;
@@ -19,7 +20,7 @@ use crate::solvers::{self, Outcome, Solver};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use progress::Progress;
 use rayon::prelude::*;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -123,8 +124,11 @@ enum Command {
 /// Options shared by every command that reads puzzles.
 #[derive(Debug, Args)]
 struct InputArgs {
-    /// Puzzle files; `-` or none reads standard input.
+    /// Puzzle files; `-` or none (and no --puzzle) reads standard input.
     files: Vec<String>,
+    /// A puzzle given on the command line, in any layout a file may have (repeatable).
+    #[arg(long = "puzzle", value_name = "TEXT")]
+    puzzles: Vec<String>,
     /// Input format.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
@@ -190,14 +194,18 @@ enum ToArg {
     Csv,
     /// one line per puzzle, like line input
     Line,
+    /// one JSON object per puzzle and line (JSON Lines)
+    Json,
 }
 
-impl From<ToArg> for OutputFormat {
-    fn from(t: ToArg) -> Self {
-        match t {
-            ToArg::Grid => OutputFormat::Grid,
-            ToArg::Csv => OutputFormat::Csv,
-            ToArg::Line => OutputFormat::Line,
+impl ToArg {
+    /// The grid layout asked for; `None` for JSON.
+    fn grid_format(self) -> Option<OutputFormat> {
+        match self {
+            ToArg::Grid => Some(OutputFormat::Grid),
+            ToArg::Csv => Some(OutputFormat::Csv),
+            ToArg::Line => Some(OutputFormat::Line),
+            ToArg::Json => None,
         }
     }
 }
@@ -268,49 +276,87 @@ fn init_logging(verbose: u8) {
     let _ = builder.try_init();
 }
 
+/// Where puzzles come from: a file, standard input, or `--puzzle` text.
+enum Source<'a> {
+    File(&'a str),
+    Stdin,
+    Text(String, &'a str),
+}
+
+impl Source<'_> {
+    fn name(&self) -> &str {
+        match self {
+            Source::File(f) => f,
+            Source::Stdin => "<stdin>",
+            Source::Text(name, _) => name,
+        }
+    }
+
+    fn open(&self) -> Result<Box<dyn std::io::BufRead + '_>, InputError> {
+        Ok(match self {
+            Source::File(f) => Box::new(std::io::BufReader::new(
+                std::fs::File::open(f)
+                    .map_err(|e| InputError::whole(f, format!("cannot read: {e}")))?,
+            )),
+            Source::Stdin => Box::new(std::io::stdin().lock()),
+            Source::Text(_, text) => Box::new(text.as_bytes()),
+        })
+    }
+}
+
+/// One record of the input as a command meets it, in input order.
+enum Item<'r, R> {
+    /// A puzzle, the rules it is solved under, and what the command's work made of it.
+    Done(&'r Rules, Input, R),
+    /// A puzzle whose givens already break the rules: it has no solution (the reason).
+    Broken(&'r Rules, Input, InputError),
+    /// A record that does not read, or that the rules cannot take.
+    Bad(InputError),
+}
+
+/// A record read and kept: a puzzle with its rules (and why its givens break them, if they
+/// do), or the error of a record that does not read.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one record a puzzle, read once: boxing would add an allocation a puzzle"
+)]
+enum Record {
+    Puzzle(Rules, Input, Option<InputError>),
+    Bad(InputError),
+}
+
+/// A record waiting for its work: read and checked, or its error.
+type Pending<'r> = Result<(&'r Rules, Input, Result<(), InputError>), InputError>;
+
 impl InputArgs {
-    /// Loads the rules and reads, parses and checks every puzzle of every file, before anything
-    /// is solved or printed.
-    fn load(&self) -> Result<(Rules, Vec<Input>), InputError> {
-        let (rules, inputs) = self.load_unchecked()?;
-        for input in &inputs {
-            check_givens(&input.entry, &rules, &input.source)?;
-        }
-        Ok((rules, inputs))
-    }
-
-    /// Like [`InputArgs::load`], but givens that break a rule are kept (for `check`).
-    fn load_unchecked(&self) -> Result<(Rules, Vec<Input>), InputError> {
-        let opts = self.read_options()?;
-        let mut inputs = Vec::new();
-        for file in self.file_names() {
-            let (source, bytes) = read_source(file)?;
-            let text = format::decode(&bytes, &source)?;
-            for entry in format::read(text, &source, &opts)? {
-                inputs.push(Input {
-                    source: source.clone(),
-                    entry,
+    /// Reads every record of every source, in order, without solving anything (for the
+    /// commands that need them all before they start, or work puzzle by puzzle).
+    fn collect(&self) -> Result<Vec<Record>, Failure> {
+        let pool = progress::pool(Some(1))?;
+        let mut out = Vec::new();
+        self.stream(
+            &pool,
+            &Progress::new("read", Some(1)),
+            |_, _| (),
+            |item| {
+                out.push(match item {
+                    Item::Done(rules, input, ()) => Record::Puzzle(rules.clone(), input, None),
+                    Item::Broken(rules, input, why) => {
+                        Record::Puzzle(rules.clone(), input, Some(why))
+                    }
+                    Item::Bad(e) => Record::Bad(e),
                 });
-            }
-        }
-        let rules = match &self.rules {
-            Some(name) => Rules::load(name)?,
-            None if inputs.iter().any(|i| has_cages(&i.entry)) => {
-                Rules::builtin("killer").expect("built in")
-            }
-            None => Rules::sudoku(),
-        };
-        for input in &inputs {
-            check_cage_rules(input, &rules)?;
-        }
-        Ok((rules, inputs))
+                Ok(true)
+            },
+        )?;
+        Ok(out)
     }
 
-    /// Reads the puzzles one by one, runs `work` on each with the rules it is solved under
-    /// (`--rules`, else killer for a puzzle with cages and sudoku for one without), and hands
-    /// the results to `emit` in input order, until the inputs end or `emit` returns
-    /// `Ok(false)`. One-per-line files are streamed (see [`format::read_each`]), so a bad line
-    /// stops the run after the answers before it.
+    /// Reads the records one by one, runs `work` on each puzzle whose givens keep the rules
+    /// (under `--rules`, else killer for a puzzle with cages and sudoku for one without), and
+    /// hands every record to `emit` in input order, until the inputs end or `emit` returns
+    /// `Ok(false)`. A record that does not read is handed over as [`Item::Bad`], and reading
+    /// goes on. One-per-line files are streamed (see [`format::read_each`]).
     ///
     /// With more than one thread in `pool`, `work` runs on chunks of puzzles in parallel; the
     /// chunks keep memory bounded and the order of `emit` is still the input order.
@@ -319,7 +365,7 @@ impl InputArgs {
         pool: &rayon::ThreadPool,
         progress: &Progress,
         work: impl Fn(&Rules, &Input) -> R + Sync,
-        mut emit: impl FnMut(&Rules, &Input, R) -> Result<bool, Failure>,
+        mut emit: impl FnMut(Item<'_, R>) -> Result<bool, Failure>,
     ) -> Result<(), Failure> {
         let opts = self.read_options()?;
         let explicit = self.rules.as_deref().map(Rules::load).transpose()?;
@@ -327,17 +373,19 @@ impl InputArgs {
         let killer = Rules::builtin("killer").expect("built in");
         let threads = pool.current_num_threads();
         let chunk = if threads > 1 { 32 * threads } else { 1 };
-        let mut pending: Vec<(&Rules, Input)> = Vec::with_capacity(chunk);
-        // Checks the givens of the pending puzzles and runs `work` on them, on the pool; then
-        // emits the results in order, up to the first puzzle whose givens break the rules.
-        let mut flush = |pending: &mut Vec<(&Rules, Input)>| -> Result<bool, Failure> {
-            let run = |(rules, input): &(&Rules, Input)| {
-                let r =
-                    check_givens(&input.entry, rules, &input.source).map(|()| work(rules, input));
+        let mut pending: Vec<Pending<'_>> = Vec::with_capacity(chunk);
+        // Runs `work` on the pending puzzles that keep the rules, on the pool; then emits every
+        // pending record in order.
+        let mut flush = |pending: &mut Vec<Pending<'_>>| -> Result<bool, Failure> {
+            let run = |p: &Pending<'_>| {
+                let r = match p {
+                    Ok((rules, input, Ok(()))) => Some(work(rules, input)),
+                    _ => None,
+                };
                 progress.tick();
                 r
             };
-            let results: Vec<Result<R, InputError>> = if pending.len() > 1 {
+            let results: Vec<Option<R>> = if pending.len() > 1 {
                 pool.install(|| pending.par_iter().map(run).collect())
             } else if threads > 1 {
                 // On the pool, so that a hard puzzle's search can share its work.
@@ -346,48 +394,60 @@ impl InputArgs {
                 pending.iter().map(run).collect()
             };
             let mut go = true;
-            for ((rules, input), r) in pending.drain(..).zip(results) {
-                if go {
-                    progress.clear();
-                    go = emit(rules, &input, r?)?;
+            for (p, r) in pending.drain(..).zip(results) {
+                if !go {
+                    break;
                 }
+                progress.clear();
+                go = emit(match (p, r) {
+                    (Ok((rules, input, Ok(()))), Some(r)) => Item::Done(rules, input, r),
+                    (Ok((rules, input, Err(why))), _) => Item::Broken(rules, input, why),
+                    (Err(e), _) => Item::Bad(e),
+                    (Ok((_, input, Ok(()))), None) => {
+                        Item::Bad(InputError::at(&input.source, input.entry.line, "not run"))
+                    }
+                })?;
             }
             Ok(go)
         };
-        for file in self.file_names() {
-            let source = if file == "-" { "<stdin>" } else { file };
-            let cannot = |e: std::io::Error| InputError::whole(source, format!("cannot read: {e}"));
-            let reader: Box<dyn std::io::BufRead> = if file == "-" {
-                Box::new(std::io::stdin().lock())
-            } else {
-                Box::new(std::io::BufReader::new(
-                    std::fs::File::open(file).map_err(cannot)?,
-                ))
+        for source in self.sources() {
+            let name = source.name().to_string();
+            let reader = match source.open() {
+                Ok(r) => r,
+                Err(e) => {
+                    pending.push(Err(e));
+                    if !flush(&mut pending)? {
+                        break;
+                    }
+                    continue;
+                }
             };
             let mut go = true;
-            let read = format::read_each(reader, source, &opts, |entry| {
-                let rules = match &explicit {
-                    Some(r) => r,
-                    None if has_cages(&entry) => &killer,
-                    None => &sudoku,
-                };
-                let input = Input {
-                    source: source.to_string(),
-                    entry,
-                };
-                check_cage_rules(&input, rules)?;
-                pending.push((rules, input));
+            format::read_each(reader, &name, &opts, |record| {
+                let p = record.and_then(|entry| {
+                    let rules = match &explicit {
+                        Some(r) => r,
+                        None if has_cages(&entry) => &killer,
+                        None => &sudoku,
+                    };
+                    let input = Input {
+                        source: name.clone(),
+                        entry,
+                    };
+                    check_cage_rules(&input, rules)?;
+                    let givens = check_givens(&input.entry, rules, &input.source);
+                    Ok((rules, input, givens))
+                });
+                pending.push(p);
                 if pending.len() >= chunk {
                     go = flush(&mut pending)?;
                 }
                 Ok::<bool, Failure>(go)
-            });
-            // The puzzles before a bad one are answered before its error.
+            })?;
             if go && !pending.is_empty() {
                 go = flush(&mut pending)?;
             }
             pending.clear();
-            read?;
             if !go {
                 break;
             }
@@ -409,14 +469,52 @@ impl InputArgs {
         Ok(ReadOptions { format, symbols })
     }
 
-    /// The files named, or `-` (standard input) when none is.
-    fn file_names(&self) -> Vec<&str> {
-        if self.files.is_empty() {
-            vec!["-"]
-        } else {
-            self.files.iter().map(String::as_str).collect()
+    /// The files named, then the `--puzzle` texts; standard input when there is neither.
+    fn sources(&self) -> Vec<Source<'_>> {
+        let mut out: Vec<Source<'_>> = self
+            .files
+            .iter()
+            .map(|f| {
+                if f == "-" {
+                    Source::Stdin
+                } else {
+                    Source::File(f)
+                }
+            })
+            .collect();
+        let many = self.puzzles.len() > 1;
+        for (i, text) in self.puzzles.iter().enumerate() {
+            let name = if many {
+                format!("--puzzle {}", i + 1)
+            } else {
+                "--puzzle".to_string()
+            };
+            out.push(Source::Text(name, text));
         }
+        if out.is_empty() {
+            out.push(Source::Stdin);
+        }
+        out
     }
+}
+
+/// Exit codes from least to most severe: a batch exits with the most severe it met.
+const SEVERITY: [u8; 6] = [0, 1, 4, 5, 2, 3];
+
+/// The more severe of two exit codes.
+fn worse(a: u8, b: u8) -> u8 {
+    let rank = |c: u8| {
+        SEVERITY
+            .iter()
+            .position(|&s| s == c)
+            .unwrap_or(SEVERITY.len())
+    };
+    if rank(b) > rank(a) { b } else { a }
+}
+
+/// Says on stderr why a record was not solved: `error: FILE:LINE: message`.
+fn report(e: &InputError) {
+    let _ = writeln!(std::io::stderr(), "error: {e}");
 }
 
 fn has_cages(entry: &Entry) -> bool {
@@ -439,31 +537,21 @@ fn check_cage_rules(input: &Input, rules: &Rules) -> Result<(), InputError> {
     Ok(())
 }
 
-/// The symbols of `--symbols`: integers separated by spaces or commas.
+/// The symbols of `--symbols`: tokens separated by spaces or commas (`1 2 … 9 A … G`), or
+/// one word of single characters (`123456789ABCDEFG`).
 fn parse_symbols(text: &str) -> Result<Symbols, InputError> {
-    let list = text
+    let list: Vec<String> = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
-        .map(|t| {
-            t.parse::<u64>()
-                .map_err(|_| format!("`{t}` is not a non-negative integer"))
-        })
-        .collect::<Result<Vec<_>, _>>();
-    list.and_then(Symbols::new)
-        .map_err(|m| InputError::whole("--symbols", m))
-}
-
-fn read_source(file: &str) -> Result<(String, Vec<u8>), InputError> {
-    if file == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| InputError::whole("<stdin>", format!("cannot read: {e}")))?;
-        return Ok(("<stdin>".to_string(), bytes));
-    }
-    let bytes =
-        std::fs::read(file).map_err(|e| InputError::whole(file, format!("cannot read: {e}")))?;
-    Ok((file.to_string(), bytes))
+        .map(str::to_string)
+        .collect();
+    let symbols = match list.as_slice() {
+        [word] if word.chars().count() > 1 && word.parse::<u64>().is_err() => {
+            Symbols::from_chars(word)
+        }
+        _ => Symbols::from_labels(list),
+    };
+    symbols.map_err(|m| InputError::whole("--symbols", m))
 }
 
 /// Refuses givens that already break a rule, naming every broken region and symbol.

@@ -1,36 +1,88 @@
 //! `sudoku-cp rate`: the difficulty of each puzzle, from the hardest technique it needs.
 
-use super::{Failure, InputArgs, print};
+use super::solve::with_id;
+use super::{Failure, InputArgs, Record, json, print, worse};
+use crate::format::OutputFormat;
 use crate::logic::{self, Level};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
 
 #[derive(Debug, Args)]
 pub(super) struct RateArgs {
     #[command(flatten)]
     input: InputArgs,
+    /// Output: tab-separated lines, or JSON Lines.
+    #[arg(long, value_enum)]
+    to: Option<RateTo>,
 }
 
-/// One line per puzzle, tab-separated: the level (`easy`, `medium`, `hard`, `expert` or
-/// `needs guessing`), the score of the hardest technique (10.0 for guessing), and that
-/// technique, or how far logic got.
+/// What `rate` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum RateTo {
+    /// level, score and technique, tab-separated
+    Text,
+    /// one JSON object per puzzle and line (JSON Lines)
+    Json,
+}
+
+/// One line per puzzle, tab-separated (after the puzzle's id, when it has one): the level
+/// (`easy`, `medium`, `hard`, `expert` or `needs guessing`), the score of the hardest
+/// technique (10.0 for guessing), and that technique, or how far logic got. A puzzle whose
+/// givens break the rules prints `no solution`, a record that does not read `error`.
 pub(super) fn run(args: RateArgs) -> Result<u8, Failure> {
-    let (rules, inputs) = args.input.load()?;
+    let json = args.to == Some(RateTo::Json);
     let mut out = String::new();
-    for input in &inputs {
+    let mut code = 0;
+    for record in args.input.collect()? {
+        let (rules, input) = match record {
+            Record::Bad(e) => {
+                super::report(&e);
+                code = worse(code, 2);
+                out.push_str(&if json {
+                    json::Record::bad(&e).to_line()
+                } else {
+                    "error\n".to_string()
+                });
+                continue;
+            }
+            Record::Puzzle(_, input, Some(why)) => {
+                super::report(&why);
+                code = worse(code, 1);
+                out.push_str(&if json {
+                    let mut r = json::Record::of(&input, "no solution");
+                    r.error = Some(why.message);
+                    r.to_line()
+                } else {
+                    with_id(&input, "no solution\n".to_string(), OutputFormat::Line)
+                });
+                continue;
+            }
+            Record::Puzzle(rules, input, None) => (rules, input),
+        };
         let p = &input.entry.puzzle;
         let r = crate::with_domain!(p.size(), D => logic::rate::<D>(p, &rules));
         let hardest = r.hardest.map(|t| t.name());
-        let detail = match (r.level, hardest) {
+        let detail = match (r.level, &hardest) {
             (Level::Guessing, Some(h)) => format!(
                 "logic fills {} of {} empty cells (hardest step: {h})",
                 r.filled.0, r.filled.1
             ),
             (Level::Guessing, None) => "no technique of the ladder applies".to_string(),
-            (_, h) => h.unwrap_or_else(|| "nothing to do: already full".to_string()),
+            (_, h) => h
+                .clone()
+                .unwrap_or_else(|| "nothing to do: already full".to_string()),
         };
-        let _ = writeln!(out, "{}\t{:.1}\t{detail}", r.level.name(), r.score);
+        if json {
+            let mut j = json::Record::of(&input, "rated");
+            j.rating = Some(r.score);
+            j.level = Some(r.level.name());
+            j.technique = Some(detail);
+            out.push_str(&j.to_line());
+        } else {
+            let line = format!("{}\t{:.1}\t{detail}\n", r.level.name(), r.score);
+            let _ = write!(out, "{}", with_id(&input, line, OutputFormat::Line));
+        }
     }
     print(&out)?;
-    Ok(0)
+    Ok(code)
 }

@@ -2,7 +2,9 @@
 
 use super::progress::Progress;
 use super::stdout::Stdout;
-use super::{BatchArgs, Failure, Input, InputArgs, ToArg, print, write_atomically};
+use super::{
+    BatchArgs, Failure, Input, InputArgs, Item, ToArg, json, print, worse, write_atomically,
+};
 use crate::engine::Stop;
 use crate::format::{self, InputFormat, OutputFormat};
 use crate::models::Rules;
@@ -18,7 +20,8 @@ pub(super) struct SolveArgs {
     /// Solver (listed below).
     #[arg(long, default_value = "cp")]
     solver: String,
-    /// Output format [default: line for line input, else grid; csv in --output for RMIT input].
+    /// Output format [default: line for line input, else grid; csv in --output for RMIT
+    /// input]; json: one object per puzzle (JSON Lines).
     #[arg(long, value_enum)]
     to: Option<ToArg>,
     /// Write the solutions to this file instead of standard output (replaced whole, never
@@ -37,76 +40,129 @@ pub(super) struct SolveArgs {
 
 pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
     let solver = super::find_solver(&args.solver)?;
+    let json = args.to == Some(ToArg::Json);
     let mut out = String::new();
     let mut shown = String::new();
     let (mut puzzles, mut unsolved, mut gave_up) = (0, 0, 0);
+    let mut code = 0;
     let mut total = SolveStats::default();
     let (pool, limits) = args.batch.start(1)?;
     let progress = Progress::new("solved", None);
     let stdout = Stdout::new();
     let work = |rules: &Rules, input: &Input| super::solve_checked(solver, rules, input, &limits());
-    args.input
-        .stream(&pool, &progress, work, |_, input, outcome| {
-            let outcome = outcome?;
-            let (puzzle, entry) = (&input.entry.puzzle, &input.entry);
-            let to = args
-                .to
-                .map(OutputFormat::from)
-                .unwrap_or(match entry.format {
-                    InputFormat::Line | InputFormat::Killer => OutputFormat::Line,
-                    InputFormat::Rmit if args.output.is_some() => OutputFormat::Csv,
-                    _ => OutputFormat::Grid,
-                });
-            let where_ = format!("{}:{}", input.source, entry.line);
-            if args.stats {
-                eprintln!("{where_}: {}", outcome.stats);
+    // The grid layout of a record's output, and the text for one that is not solved.
+    let layout = |format: Option<InputFormat>| {
+        args.to
+            .and_then(ToArg::grid_format)
+            .unwrap_or(match format {
+                Some(InputFormat::Line | InputFormat::Killer) | None => OutputFormat::Line,
+                Some(InputFormat::Rmit) if args.output.is_some() => OutputFormat::Csv,
+                _ => OutputFormat::Grid,
+            })
+    };
+    args.input.stream(&pool, &progress, work, |item| {
+        let (text, to) = match item {
+            Item::Bad(e) => {
+                super::report(&e);
+                code = worse(code, 2);
+                let text = if json {
+                    json::Record::bad(&e).to_line()
+                } else {
+                    "error\n".to_string()
+                };
+                (text, layout(None))
             }
-            total.add(&outcome.stats);
-            if args.show {
-                let _ = writeln!(shown, "puzzle ({where_}, {} gaps):", puzzle.gaps());
-                format::write(&mut shown, to, puzzle, puzzle.givens());
+            Item::Broken(_, input, why) => {
+                super::report(&why);
+                unsolved += 1;
+                code = worse(code, 1);
+                let text = if json {
+                    let mut r = json::Record::of(&input, "no solution");
+                    r.error = Some(why.message);
+                    r.to_line()
+                } else {
+                    with_id(
+                        &input,
+                        "no solution\n".to_string(),
+                        layout(Some(input.entry.format)),
+                    )
+                };
+                (text, layout(Some(input.entry.format)))
             }
-            let text = match &outcome.solution {
-                Some(grid) => {
-                    let cells: Vec<Option<usize>> = grid.iter().map(|&v| Some(v)).collect();
-                    let mut s = String::new();
-                    format::write(&mut s, to, puzzle, &cells);
-                    s
+            Item::Done(_, input, outcome) => {
+                let outcome = outcome?;
+                let (puzzle, entry) = (&input.entry.puzzle, &input.entry);
+                let to = layout(Some(entry.format));
+                let where_ = format!("{}:{}", input.source, entry.line);
+                if args.stats {
+                    eprintln!("{where_}: {}", outcome.stats);
                 }
-                None => match outcome.stop {
-                    Stop::Timeout | Stop::NodeLimit => {
-                        gave_up += 1;
-                        let what = if outcome.stop == Stop::Timeout {
-                            "timeout"
-                        } else {
-                            "node limit"
-                        };
-                        format!("{what}\n")
-                    }
-                    Stop::Exhausted | Stop::SolutionLimit => {
+                total.add(&outcome.stats);
+                if args.show && !json {
+                    let id = entry
+                        .id
+                        .as_deref()
+                        .map_or(String::new(), |id| format!("{id}, "));
+                    let _ = writeln!(shown, "puzzle ({id}{where_}, {} gaps):", puzzle.gaps());
+                    format::write(&mut shown, to, puzzle, puzzle.givens());
+                }
+                let status = match (&outcome.solution, outcome.stop) {
+                    (Some(_), _) => "solved",
+                    (None, Stop::Timeout) => "timeout",
+                    (None, Stop::NodeLimit) => "node limit",
+                    (None, _) => "no solution",
+                };
+                match status {
+                    "solved" => {}
+                    "no solution" => {
                         unsolved += 1;
-                        "no solution\n".to_string()
+                        code = worse(code, 1);
                     }
-                },
-            };
-            if args.show {
-                shown.push_str("solution:\n");
-                shown.push_str(&text);
-                shown.push('\n');
+                    _ => {
+                        gave_up += 1;
+                        code = worse(code, 5);
+                    }
+                }
+                let cells: Option<Vec<Option<usize>>> = outcome
+                    .solution
+                    .as_ref()
+                    .map(|grid| grid.iter().map(|&v| Some(v)).collect());
+                let text = if json {
+                    let mut r = json::Record::of(&input, status).with_stats(&outcome.stats);
+                    r.solution = cells.as_deref().map(|c| json::line_form(puzzle, c));
+                    r.to_line()
+                } else {
+                    let body = match &cells {
+                        Some(cells) => {
+                            let mut s = String::new();
+                            format::write(&mut s, to, puzzle, cells);
+                            s
+                        }
+                        None => format!("{status}\n"),
+                    };
+                    with_id(&input, body, to)
+                };
+                (text, to)
             }
-            if puzzles > 0 && to != OutputFormat::Line {
-                out.push('\n'); // a blank line between the grids of a batch
-            }
-            puzzles += 1;
-            out.push_str(&text);
-            // Stream to stdout puzzle by puzzle.
-            if args.output.is_none() {
-                stdout.print(if args.show { &shown } else { &out })?;
-                out.clear();
-                shown.clear();
-            }
-            Ok(true)
-        })?;
+        };
+        if args.show && !json {
+            shown.push_str("solution:\n");
+            shown.push_str(&text);
+            shown.push('\n');
+        }
+        if puzzles > 0 && to != OutputFormat::Line && !json {
+            out.push('\n'); // a blank line between the grids of a batch
+        }
+        puzzles += 1;
+        out.push_str(&text);
+        // Stream to stdout puzzle by puzzle.
+        if args.output.is_none() {
+            stdout.print(if args.show && !json { &shown } else { &out })?;
+            out.clear();
+            shown.clear();
+        }
+        Ok(true)
+    })?;
     // Every answer written before the totals.
     stdout.finish()?;
     if args.stats && puzzles > 1 {
@@ -123,11 +179,14 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
         write_atomically(path, &out)?;
         print(&shown)?;
     }
-    Ok(if gave_up > 0 {
-        5
-    } else if unsolved > 0 {
-        1
-    } else {
-        0
-    })
+    Ok(code)
+}
+
+/// A record's output with its id: `id<TAB>` before a line, a `# id` line before a grid.
+pub(super) fn with_id(input: &Input, body: String, to: OutputFormat) -> String {
+    match (&input.entry.id, to) {
+        (None, _) => body,
+        (Some(id), OutputFormat::Line) => format!("{id}\t{body}"),
+        (Some(id), _) => format!("# {id}\n{body}"),
+    }
 }

@@ -1,8 +1,8 @@
 //! Reading killer puzzles: the one-per-line format of the public killer sets, and cage maps.
 //! (RMIT's killer files are read with the rest of RMIT's format.)
 
-use super::read::{ReadOptions, grid_rows};
-use super::{Entry, InputFormat};
+use super::read::ReadOptions;
+use super::{Entry, InputFormat, grid};
 use crate::error::InputError;
 use crate::models::puzzle::{MAX_SIZE, Puzzle, Symbols, box_size};
 
@@ -81,10 +81,12 @@ pub(super) fn read_line(
             .add_cage(total, cells)
             .map_err(|m| err(format!("cage {i} `{cage}`: {m}")))?;
     }
+    let id = fields[..at].join(" ");
     Ok(Entry {
         puzzle,
         line,
         format: InputFormat::Killer,
+        id: (!id.is_empty()).then_some(id),
     })
 }
 
@@ -145,7 +147,7 @@ pub(super) fn read_map(
             .unwrap_or_else(|| Symbols::default_for(n));
         Puzzle::empty(n, symbols).map_err(|m| InputError::at(source, map_lines[0].0, m))?
     } else {
-        grid_rows(&grid_lines, source, opts)?.puzzle
+        grid::read_one(&grid_lines, source, opts)?.puzzle
     };
     if puzzle.size() != n {
         return Err(InputError::at(
@@ -220,7 +222,31 @@ pub(super) fn read_map(
         puzzle,
         line: map_lines[0].0,
         format: InputFormat::Cages,
+        id: None,
     })
+}
+
+/// Whether a line is a killer line: a field (tab-separated) that starts `SUM:`.
+pub(super) fn is_cage_line(text: &str) -> bool {
+    text.split('\t').any(|field| {
+        let field = field.trim();
+        let digits = field.bytes().take_while(u8::is_ascii_digit).count();
+        digits > 0 && field[digits..].trim_start().starts_with(':')
+    })
+}
+
+/// Whether a line holds only a cage map's `id=total` pairs.
+pub(super) fn is_pairs_line(text: &str) -> bool {
+    let mut pairs = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|p| !p.is_empty())
+        .peekable();
+    pairs.peek().is_some()
+        && pairs.all(|p| {
+            p.split_once('=').is_some_and(|(id, total)| {
+                !id.is_empty() && !total.is_empty() && total.bytes().all(|b| b.is_ascii_digit())
+            })
+        })
 }
 
 /// The cage ids of a map row: whitespace-separated tokens, or one per character.

@@ -1,10 +1,15 @@
 //! Puzzle file formats: reading (with auto-detection) and writing.
 
+mod cells;
+mod detect;
+mod grid;
 mod killer;
+mod line;
 mod read;
+mod rmit;
 mod write;
 
-pub use read::{ReadOptions, decode, read, read_each};
+pub use read::{ReadOptions, decode, read, read_each, read_records};
 pub use write::{write, write_cage_map, write_cages};
 
 use crate::models::Puzzle;
@@ -17,9 +22,12 @@ pub enum InputFormat {
     Auto,
     /// RMIT: a size line, a symbols line, then `row,col symbol` lines (0-based).
     Rmit,
-    /// One puzzle per line: n² characters (n ≤ 9) or n² separated integers; 0 or `.` blank.
+    /// One puzzle per line: n² characters or n² separated tokens (0 or `.` blank), or 729
+    /// characters of candidates; an id before the puzzle and fields after it (tab-, comma- or
+    /// space-separated) and `#` comments are kept out of it.
     Line,
-    /// n lines of n cells; decoration and `#` comments ignored.
+    /// n lines of n cells in any frame (`|`, `+`, box drawing, HoDoKu, SimpleSudoku), or of
+    /// candidate groups (pencil marks); `#` comments and title lines ignored.
     Grid,
     /// Killer, one puzzle per line: `[id<TAB>]SUM:cell,cell,…;SUM:…[<TAB>solution]`.
     Killer,
@@ -48,4 +56,6 @@ pub struct Entry {
     pub line: usize,
     /// The format it was read in.
     pub format: InputFormat,
+    /// The id written before the puzzle on its line, if any.
+    pub id: Option<String>,
 }

@@ -19,7 +19,7 @@ pub fn write(out: &mut String, format: OutputFormat, puzzle: &Puzzle, cells: &[O
 /// Appends the cell's symbol, or `.` when blank, right-aligned to `width`.
 fn push_symbol(out: &mut String, puzzle: &Puzzle, cell: Option<usize>, width: usize) {
     let _ = match cell {
-        Some(v) => write!(out, "{:>width$}", puzzle.symbols().symbol(v)),
+        Some(v) => write!(out, "{:>width$}", puzzle.symbols().label(v)),
         None => write!(out, "{:>width$}", "."),
     };
 }
@@ -56,16 +56,17 @@ fn write_csv(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
     }
 }
 
-/// One character per cell when every symbol is a single digit, else space-separated symbols.
+/// One character per cell when every symbol is written with one character (digits, or
+/// letters as in `1 … 9 A … G`), else space-separated symbols.
 fn write_line(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
-    let compact = puzzle.symbols().as_slice().iter().all(|&s| s <= 9);
+    let compact = puzzle.symbols().single_chars();
     for (i, &c) in cells.iter().enumerate() {
         if i > 0 && !compact {
             out.push(' ');
         }
         match c {
-            Some(v) if compact => out.push(char::from(b'0' + puzzle.symbols().symbol(v) as u8)),
-            _ => push_symbol(out, puzzle, c, 0),
+            Some(v) => out.push_str(puzzle.symbols().label(v)),
+            None => out.push('.'),
         }
     }
     out.push('\n');

@@ -85,7 +85,7 @@ pub fn picture<D: Domain>(board: &Board<D>, marks: bool, caption: &str) -> Strin
                     "\\put({:.3},{:.3}){{\\makebox(0,0){{{big} {}}}}}",
                     x + 0.5,
                     y + 0.5,
-                    p.symbols().symbol(*v)
+                    p.symbols().label(*v)
                 );
             }
             None if marks => {
@@ -97,7 +97,7 @@ pub fn picture<D: Domain>(board: &Board<D>, marks: bool, caption: &str) -> Strin
                         "\\put({:.3},{:.3}){{\\makebox(0,0){{{small} {}}}}}",
                         x + step * (j as f64 + 0.5),
                         y + 1.0 - step * (i as f64 + 0.5),
-                        p.symbols().symbol(v)
+                        p.symbols().label(v)
                     );
                 }
             }

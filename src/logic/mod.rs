@@ -321,6 +321,11 @@ impl<D: Domain> Board<D> {
                 board.place(cell, v);
             }
         }
+        for cell in 0..n * n {
+            for v in (0..n).filter(|&v| !puzzle.allows(cell, v)) {
+                board.remove(cell, v);
+            }
+        }
         board
     }
 
@@ -354,7 +359,7 @@ impl<D: Domain> Board<D> {
     }
 
     fn sym(&self, v: usize) -> String {
-        self.puzzle.symbols().symbol(v).to_string()
+        self.puzzle.symbols().label(v).to_string()
     }
 
     fn syms(&self, d: D) -> String {

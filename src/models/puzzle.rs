@@ -33,32 +33,98 @@ pub fn box_size(n: usize) -> Result<usize, String> {
     Ok(k)
 }
 
-/// The symbols of a puzzle: n distinct non-negative integers, in the order that defines their
-/// value indices.
+/// The symbols of a puzzle: n distinct labels in the order that defines their value indices.
+/// Integer symbols (`1 … 9`, RMIT's own lists) are numeric: their values add up in cages.
+/// Letter or word symbols (`1 … 9 A … G`, `A … Y`) are labels only, and refuse cages.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Symbols(Vec<u64>);
+pub struct Symbols {
+    /// The value of each symbol (for letter symbols, 1 to n: never added up).
+    values: Vec<u64>,
+    /// How each symbol is written.
+    labels: Vec<String>,
+    /// Whether every label is a non-negative integer (its value).
+    numeric: bool,
+}
 
 impl Symbols {
     /// The default symbols `1..=n`.
     pub fn default_for(n: usize) -> Self {
-        Symbols((1..=n as u64).collect())
+        Symbols::numbers((1..=n as u64).collect())
     }
 
-    /// Symbols from a list; fails on a repeated symbol, naming it.
+    fn numbers(values: Vec<u64>) -> Self {
+        let labels = values.iter().map(u64::to_string).collect();
+        Symbols {
+            values,
+            labels,
+            numeric: true,
+        }
+    }
+
+    /// Symbols from a list of integers; fails on a repeated symbol, naming it.
     pub fn new(list: Vec<u64>) -> Result<Self, String> {
         for (i, s) in list.iter().enumerate() {
             if list[..i].contains(s) {
                 return Err(format!("symbol {s} appears twice in the symbol list"));
             }
         }
-        Ok(Symbols(list))
+        Ok(Symbols::numbers(list))
     }
 
-    /// Checks that cages can use these symbols on an n×n grid: the solvers add cage totals and
-    /// sums over houses and their unions in `i64`, so every sum of cells must fit, up to the
-    /// whole grid holding the largest symbol.
+    /// Symbols from written tokens: integers when every token is one, else labels (letters or
+    /// words, e.g. `1 … 9 A … G`). Fails on a repeated or empty token.
+    pub fn from_labels(list: Vec<String>) -> Result<Self, String> {
+        let ints: Option<Vec<u64>> = list
+            .iter()
+            .map(|t| (!t.starts_with('+')).then(|| t.parse().ok()).flatten())
+            .collect();
+        if let Some(values) = ints {
+            return Symbols::new(values);
+        }
+        for (i, t) in list.iter().enumerate() {
+            if t.is_empty() || t.contains(char::is_whitespace) {
+                return Err(format!(
+                    "`{t}` is not a symbol: symbols are tokens without spaces"
+                ));
+            }
+            if list[..i].iter().any(|u| u.eq_ignore_ascii_case(t)) {
+                return Err(format!("symbol {t} appears twice in the symbol list"));
+            }
+        }
+        Ok(Symbols {
+            values: (1..=list.len() as u64).collect(),
+            labels: list,
+            numeric: false,
+        })
+    }
+
+    /// Single-character symbols, one per character of `chars` (`"123456789ABCDEFG"`).
+    pub fn from_chars(chars: &str) -> Result<Self, String> {
+        Symbols::from_labels(chars.chars().map(String::from).collect())
+    }
+
+    /// The usual letter form of an n×n grid where there is one: `1 … 9 A … G` for 16×16
+    /// (`0 … 9 A … F` with `zero_based`) and `A … Y` for 25×25.
+    pub fn letters_for(n: usize, zero_based: bool) -> Option<Self> {
+        let chars = match (n, zero_based) {
+            (16, false) => "123456789ABCDEFG",
+            (16, true) => "0123456789ABCDEF",
+            (25, _) => "ABCDEFGHIJKLMNOPQRSTUVWXY",
+            _ => return None,
+        };
+        Symbols::from_chars(chars).ok()
+    }
+
+    /// Checks that cages can use these symbols on an n×n grid: they must be integers, and the
+    /// solvers add cage totals and sums over houses and their unions in `i64`, so every sum of
+    /// cells must fit, up to the whole grid holding the largest symbol.
     pub fn fit_sums(&self, n: usize) -> Result<(), String> {
-        let largest = self.0.iter().copied().max().unwrap_or(0);
+        if !self.numeric {
+            return Err(format!(
+                "cages need integer symbols; these are not ({self})"
+            ));
+        }
+        let largest = self.values.iter().copied().max().unwrap_or(0);
         if (n * n) as u128 * u128::from(largest) > i64::MAX as u128 {
             return Err(format!(
                 "the symbols are too large for cages: {n}×{n} cells of {largest} add up to more \
@@ -69,41 +135,80 @@ impl Symbols {
         Ok(())
     }
 
-    /// The value index of `symbol`, if it is one of the symbols.
+    /// The value index of the integer symbol `symbol`, if it is one of the symbols.
     pub fn index_of(&self, symbol: u64) -> Option<usize> {
-        self.0.iter().position(|&s| s == symbol)
+        if !self.numeric {
+            return None;
+        }
+        self.values.iter().position(|&s| s == symbol)
     }
 
-    /// The symbol with value index `i`.
+    /// The value index of the symbol written `label` (letters in either case).
+    pub fn index_of_label(&self, label: &str) -> Option<usize> {
+        if self.numeric {
+            if label.starts_with('+') {
+                return None;
+            }
+            return label.parse().ok().and_then(|s| self.index_of(s));
+        }
+        self.labels.iter().position(|l| l == label).or_else(|| {
+            self.labels
+                .iter()
+                .position(|l| l.eq_ignore_ascii_case(label))
+        })
+    }
+
+    /// The value of the symbol with value index `i` (what cage sums add up).
     pub fn symbol(&self, i: usize) -> u64 {
-        self.0[i]
+        self.values[i]
+    }
+
+    /// How the symbol with value index `i` is written.
+    pub fn label(&self, i: usize) -> &str {
+        &self.labels[i]
+    }
+
+    /// Whether every symbol is an integer (cages need it).
+    pub fn is_numeric(&self) -> bool {
+        self.numeric
+    }
+
+    /// Whether every symbol is written with one character (a grid's line form then needs no
+    /// separators).
+    pub fn single_chars(&self) -> bool {
+        self.labels.iter().all(|l| l.chars().count() == 1)
     }
 
     /// Number of symbols.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.values.len()
     }
 
     /// Whether there are no symbols.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.values.is_empty()
     }
 
-    /// The symbols in value-index order.
+    /// The values in value-index order.
     pub fn as_slice(&self) -> &[u64] {
-        &self.0
+        &self.values
     }
 
     /// Whether these are `1..=n`.
     pub fn is_default(&self) -> bool {
-        self.0.iter().enumerate().all(|(i, &s)| s == i as u64 + 1)
+        self.numeric
+            && self
+                .values
+                .iter()
+                .enumerate()
+                .all(|(i, &s)| s == i as u64 + 1)
     }
 
     /// Width in characters of the widest symbol.
     pub fn width(&self) -> usize {
-        self.0
+        self.labels
             .iter()
-            .map(|s| s.to_string().len())
+            .map(|s| s.chars().count())
             .max()
             .unwrap_or(1)
     }
@@ -111,13 +216,7 @@ impl Symbols {
 
 impl fmt::Display for Symbols {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, s) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{s}")?;
-        }
-        Ok(())
+        f.write_str(&self.labels.join(" "))
     }
 }
 
@@ -139,6 +238,9 @@ pub struct Puzzle {
     symbols: Symbols,
     givens: Vec<Option<usize>>,
     cages: Vec<Cage>,
+    /// Pencil marks read with the puzzle: each cell's allowed values, a bit per value index
+    /// (grids up to 64×64); `None` when every value is allowed everywhere.
+    candidates: Option<Vec<u64>>,
 }
 
 impl Puzzle {
@@ -157,6 +259,7 @@ impl Puzzle {
             symbols,
             givens: vec![None; n * n],
             cages: Vec::new(),
+            candidates: None,
         })
     }
 
@@ -183,6 +286,37 @@ impl Puzzle {
     /// Sets the given of `cell` to value index `value`.
     pub fn set_given(&mut self, cell: usize, value: Option<usize>) {
         self.givens[cell] = value;
+    }
+
+    /// Allows only the values of `mask` (a bit per value index) in `cell`, as pencil marks
+    /// do. Grids up to 64×64.
+    pub fn restrict(&mut self, cell: usize, mask: u64) -> Result<(), String> {
+        let n = self.size;
+        if n > 64 {
+            return Err(format!(
+                "pencil marks are read for grids up to 64×64, not {n}×{n}"
+            ));
+        }
+        let full = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        if mask & full == 0 {
+            return Err(format!("{} has no candidate", self.cell_name(cell)));
+        }
+        let cands = self.candidates.get_or_insert_with(|| vec![full; n * n]);
+        cands[cell] &= mask;
+        Ok(())
+    }
+
+    /// Each cell's allowed values (a bit per value index) when the puzzle came with pencil
+    /// marks.
+    pub fn candidates(&self) -> Option<&[u64]> {
+        self.candidates.as_deref()
+    }
+
+    /// Whether `cell` may hold value index `v` (its pencil marks, if any, allow it).
+    pub fn allows(&self, cell: usize, v: usize) -> bool {
+        self.candidates
+            .as_ref()
+            .is_none_or(|c| v < 64 && c[cell] >> v & 1 == 1)
     }
 
     /// Number of cells without a given.

@@ -141,7 +141,7 @@ pub fn describe_duplicate(d: &Duplicate, regions: &[Region], puzzle: &Puzzle) ->
     format!(
         "{} holds {} {} ({})",
         regions[d.region],
-        puzzle.symbols().symbol(d.value),
+        puzzle.symbols().label(d.value),
         times,
         cells.join(", ")
     )
@@ -165,6 +165,12 @@ pub fn check_solution(puzzle: &Puzzle, rules: &Rules, grid: &[usize]) -> Vec<Str
             problems.push(format!("{} holds no symbol", puzzle.cell_name(cell)));
         } else if given.is_some_and(|g| g != v) {
             problems.push(format!("{} changes a given", puzzle.cell_name(cell)));
+        } else if !puzzle.allows(cell, v) {
+            problems.push(format!(
+                "{} holds {}, which its pencil marks rule out",
+                puzzle.cell_name(cell),
+                puzzle.symbols().label(v)
+            ));
         }
     }
     if problems.is_empty() {
@@ -838,6 +844,16 @@ fn apply_givens<D: Domain>(engine: &mut Engine<D>, puzzle: &Puzzle) -> Result<()
     for (cell, given) in puzzle.givens().iter().enumerate() {
         if let Some(v) = *given {
             engine.restrict(VarId(cell as u32), D::singleton(v), "given")?;
+        }
+    }
+    if let Some(marks) = puzzle.candidates() {
+        let n = puzzle.size();
+        for (cell, &mask) in marks.iter().enumerate() {
+            let mut dom = D::full(n);
+            (0..n)
+                .filter(|v| mask >> v & 1 == 0)
+                .for_each(|v| dom.remove(v));
+            engine.restrict(VarId(cell as u32), dom, "pencil marks")?;
         }
     }
     Ok(())

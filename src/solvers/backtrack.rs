@@ -140,7 +140,7 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
     };
     for (cell, given) in puzzle.givens().iter().enumerate() {
         if let Some(v) = *given {
-            if !board.allows(cell, v) {
+            if !board.allows(cell, v) || !puzzle.allows(cell, v) {
                 return outcome(None, 0, Stop::Exhausted, stats); // the givens already clash
             }
             board.place(cell, v, true);
@@ -164,12 +164,12 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
             }
         } else {
             let cell = empties[i];
-            while v < n && !board.allows(cell, v) {
+            while v < n && !(board.allows(cell, v) && puzzle.allows(cell, v)) {
                 trace!(
                     target: "search",
                     "{} = {} breaks a rule",
                     puzzle.cell_name(cell),
-                    puzzle.symbols().symbol(v)
+                    puzzle.symbols().label(v)
                 );
                 v += 1;
             }
@@ -191,7 +191,7 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
                     "depth {}: {} = {}",
                     i + 1,
                     puzzle.cell_name(cell),
-                    puzzle.symbols().symbol(v)
+                    puzzle.symbols().label(v)
                 );
                 board.place(cell, v, true);
                 grid[cell] = v;
@@ -212,7 +212,7 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
             "depth {}: undo {} = {}",
             i + 1,
             puzzle.cell_name(cell),
-            puzzle.symbols().symbol(old)
+            puzzle.symbols().label(old)
         );
         board.place(cell, old, false);
         grid[cell] = usize::MAX;

@@ -177,6 +177,11 @@ fn run_network(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Option<Outcom
     for (d, given) in doms.iter_mut().zip(puzzle.givens()) {
         *d = given.map_or(full, u16::singleton);
     }
+    if let Some(marks) = puzzle.candidates() {
+        for (d, &mask) in doms.iter_mut().zip(marks) {
+            *d &= mask as u16;
+        }
+    }
     let mut solution = None;
     let (stop, stats) = CACHE.with(|cell| {
         let mut slot = cell.borrow_mut();

@@ -118,7 +118,7 @@ impl Matrix {
                         .iter()
                         .all(|&ri| !placed[ri as usize * n + v]),
                 };
-                if !possible {
+                if !possible || !puzzle.allows(cell, v) {
                     continue;
                 }
                 any = true;
@@ -186,7 +186,7 @@ impl Matrix {
                 .collect();
             let set: Vec<String> = (0..n)
                 .filter(|v| !barred.contains(v))
-                .map(|v| puzzle.symbols().symbol(v).to_string())
+                .map(|v| puzzle.symbols().label(v).to_string())
                 .collect();
             format!(
                 "{} takes {{{}}}",
@@ -197,7 +197,7 @@ impl Matrix {
             format!(
                 "{} = {}",
                 puzzle.cell_name(cell as usize),
-                puzzle.symbols().symbol(v as usize)
+                puzzle.symbols().label(v as usize)
             )
         }
     }
