@@ -5,8 +5,9 @@
 //!   dom/wdeg search), and a bitboard search for small all-different networks; it knows
 //!   nothing about grids.
 //! - [`models`]: puzzles as data, rule files, the Sudoku model and the rule check.
-//! - [`format`](mod@format): reading puzzle files (RMIT, one per line, grid text) and writing
-//!   solutions.
+//! - [`format`](mod@format): reading puzzles in the layouts people paste (lines with ids, grids
+//!   in any frame, pencil marks, RMIT, killer lines and cage maps), told apart from the text, and
+//!   writing them back.
 //! - [`generate`]: unique puzzles (standard and killer) from a seed, by symmetry and rating.
 //! - [`logic`]: human-style solving: pencil marks, named techniques in passes, ratings, LaTeX.
 //! - [`solvers`]: the [`Solver`](solvers::Solver) trait and the registry `--solver` uses.
@@ -38,9 +39,6 @@
 //! assert!(line.starts_with("162857493"));
 //! ```
 
-#[cfg(feature = "cli")]
-#[doc(hidden)]
-pub mod cli;
 pub mod engine;
 pub mod error;
 pub mod format;

@@ -1,8 +1,10 @@
 //! The `sudoku-cp` command-line tool: parse arguments, run, exit with the code `run` gives.
 
+mod cli;
+
 use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    sudoku_cp::cli::run(sudoku_cp::cli::Cli::parse())
+    cli::run(cli::Cli::parse())
 }

@@ -361,3 +361,22 @@ fn refused_layouts_say_which_layout_came_closest() {
         .collect();
     assert_snapshot!(text.join(""));
 }
+
+/// The README's JSON example is what the tool prints (but for the time it measured).
+#[test]
+fn the_readme_json_example_holds() {
+    let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
+    let mut lines = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("$ sudoku-cp count --to json"));
+    let command = lines.next().expect("the README's JSON example");
+    let printed = lines.next().unwrap();
+    let args: Vec<&str> = command.split_whitespace().skip(2).collect();
+    let r = run(&args, "");
+    let without_time = |s: &str| -> String {
+        let at = s.find("\"us\":").expect("a time");
+        let end = s[at..].find('}').unwrap();
+        format!("{}{}", &s[..at], &s[at + end..])
+    };
+    assert_eq!(without_time(r.stdout.trim_end()), without_time(printed));
+}

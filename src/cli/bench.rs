@@ -9,15 +9,15 @@
 
 use super::progress::Progress;
 use super::{Failure, Input, InputArgs, Record, find_solver, plot, print, worse};
-use crate::engine::{Limits, Stop};
-use crate::error::InputError;
-use crate::models::{Rules, sudoku};
-use crate::solvers::{self, Outcome, Solver};
 use clap::Args;
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use sudoku_cp::engine::{Limits, Stop};
+use sudoku_cp::error::InputError;
+use sudoku_cp::models::{Rules, sudoku};
+use sudoku_cp::solvers::{self, Outcome, Solver};
 
 #[derive(Debug, Args)]
 pub(super) struct BenchArgs {

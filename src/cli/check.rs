@@ -1,10 +1,10 @@
 //! `sudoku-cp check`: print each puzzle readably and report every rule its givens break.
 
 use super::{Failure, InputArgs, Record, json, print, worse};
-use crate::format::{self, OutputFormat};
-use crate::models::sudoku;
 use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
+use sudoku_cp::format::{self, OutputFormat};
+use sudoku_cp::models::sudoku;
 
 #[derive(Debug, Args)]
 pub(super) struct CheckArgs {

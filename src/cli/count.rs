@@ -4,10 +4,10 @@ use super::progress::Progress;
 use super::solve::with_id;
 use super::stdout::Stdout;
 use super::{BatchArgs, Failure, Input, InputArgs, Item, json, worse};
-use crate::engine::Stop;
-use crate::format::OutputFormat;
-use crate::models::Rules;
 use clap::{Args, ValueEnum};
+use sudoku_cp::engine::Stop;
+use sudoku_cp::format::OutputFormat;
+use sudoku_cp::models::Rules;
 
 /// What `count` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -2,14 +2,14 @@
 //! with pencil marks, JSON, or LaTeX pictures of Crook's four stages.
 
 use super::{Failure, Input, InputArgs, Record, json, print, worse, write_atomically};
-use crate::engine::Domain;
-use crate::format::{self, OutputFormat};
-use crate::logic::{self, Ending, Explanation, Step, latex};
-use crate::models::{Puzzle, Rules, sudoku};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use sudoku_cp::engine::Domain;
+use sudoku_cp::format::{self, OutputFormat};
+use sudoku_cp::logic::{self, Ending, Explanation, Step, latex};
+use sudoku_cp::models::{Puzzle, Rules, sudoku};
 
 /// What `explain` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -108,7 +108,7 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
             } else {
                 prefix.display().to_string()
             };
-            let stages = crate::with_domain!(p.size(), D => latex::stages::<D>(p, &rules));
+            let stages = sudoku_cp::with_domain!(p.size(), D => latex::stages::<D>(p, &rules));
             for (stage, tex) in stages {
                 write_atomically(&PathBuf::from(format!("{prefix}_{stage}.tex")), &tex)?;
             }
@@ -120,7 +120,7 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
             input.entry.line,
             input.entry.id.as_deref(),
         );
-        let ending = crate::with_domain!(p.size(), D => explain_one::<D>(&input, &rules, &args, json, &mut out))?;
+        let ending = sudoku_cp::with_domain!(p.size(), D => explain_one::<D>(&input, &rules, &args, json, &mut out))?;
         match ending {
             Ending::Contradiction => code = worse(code, 1),
             Ending::StepLimit | Ending::GuessLimit | Ending::Timeout => code = worse(code, 5),

@@ -2,14 +2,14 @@
 
 use super::progress::Progress;
 use super::{Failure, parse_symbols, print};
-use crate::error::InputError;
-use crate::format::{self, OutputFormat};
-use crate::generate::{self, CageSizes, Generated, Request, Symmetry};
-use crate::logic::Level;
-use crate::models::{Puzzle, Rules, Symbols, sudoku};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use std::fmt::Write as _;
+use sudoku_cp::error::InputError;
+use sudoku_cp::format::{self, OutputFormat};
+use sudoku_cp::generate::{self, CageSizes, Generated, Request, Symmetry};
+use sudoku_cp::logic::Level;
+use sudoku_cp::models::{Puzzle, Rules, Symbols, sudoku};
 
 /// After `generate --help`: how long sizes take, output, exit codes.
 pub(super) const AFTER_HELP: &str = "\

@@ -1,10 +1,10 @@
 //! JSON Lines: one object per puzzle, with the same fields for every command (`--to json`).
 
 use super::Input;
-use crate::error::InputError;
-use crate::format::{self, OutputFormat};
-use crate::solvers::SolveStats;
 use serde::Serialize;
+use sudoku_cp::error::InputError;
+use sudoku_cp::format::{self, OutputFormat};
+use sudoku_cp::solvers::SolveStats;
 
 /// One puzzle's result. Fields that do not apply are left out.
 #[derive(Debug, Default, Serialize)]
@@ -128,7 +128,7 @@ impl Record {
 }
 
 /// A grid in line form, without its newline.
-pub(super) fn line_form(p: &crate::models::Puzzle, cells: &[Option<usize>]) -> String {
+pub(super) fn line_form(p: &sudoku_cp::models::Puzzle, cells: &[Option<usize>]) -> String {
     let mut s = String::new();
     format::write(&mut s, OutputFormat::Line, p, cells);
     s.truncate(s.trim_end().len());

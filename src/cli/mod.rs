@@ -12,11 +12,6 @@ mod rate;
 mod solve;
 mod stdout;
 
-use crate::engine::Limits;
-use crate::error::InputError;
-use crate::format::{self, Entry, InputFormat, OutputFormat, ReadOptions};
-use crate::models::{MAX_SIZE, Rules, Symbols, sudoku};
-use crate::solvers::{self, Outcome, Solver};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use progress::Progress;
 use rayon::prelude::*;
@@ -24,6 +19,11 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
+use sudoku_cp::engine::Limits;
+use sudoku_cp::error::InputError;
+use sudoku_cp::format::{self, Entry, InputFormat, OutputFormat, ReadOptions};
+use sudoku_cp::models::{MAX_SIZE, Rules, Symbols, sudoku};
+use sudoku_cp::solvers::{self, Outcome, Solver};
 
 /// The text after every command's options: formats, sizes, solvers, exit codes, logging.
 fn after_help() -> String {
@@ -50,33 +50,41 @@ fn after_help() -> String {
         .collect();
     format!(
         "\
-Input formats (detected, or forced with --format):
+Input formats (told from the text, or forced with --format):
+  line   one puzzle per line: n×n characters (`.`, `0`, `_`, `*` or `x` blank) or n×n
+         integers separated by spaces or commas; rows in groups (`530 070 000 …`); 729
+         characters of 9×9 candidates. An id may stand before the puzzle and fields (a
+         solution, a rating) after it, separated by tabs, commas or spaces; `#` starts a
+         comment; a `quizzes,solutions` header is skipped. Each line is a record of a batch.
+  grid   n lines of n cells in any frame: `|` and `+---`, box drawing (`┌───┬`, `│`),
+         HoDoKu (`.-------.`, `:---+---:`), SimpleSudoku (`*-----------*`, `|53.|.7.|...|`);
+         or n lines of n candidate groups (pencil marks). Title lines ending in `:` and `#`
+         comments are skipped; grids one after another are a batch.
   rmit   a size line, a symbols line, then `row,col symbol` lines (0-based):
            4
            1 2 3 4
            0,1 2
-  line   one puzzle per line: n×n characters for n ≤ 9 (digits, `.` or `0` blank), or n×n
-         integers separated by spaces or commas (0 or `.` blank); a file of many lines is a
-         batch, solved line by line
-  grid   n lines of n cells; `|`, `+`, `-` and spaces are decoration, `#` starts a comment
   killer one killer puzzle per line: `[id<TAB>]SUM:cell,cell,…;SUM:…[<TAB>solution]`, cells
-         numbered row×n + col from 0; a file of many lines is a batch
+         numbered row×n + col from 0
   cages  a killer cage map: n lines of n cage ids (`.` for no cage), optionally after a grid of
          givens, then `id=total` pairs, e.g. `a=12 b=17`
   RMIT killer files have a number-of-cages line after the symbols, then `total row,col row,col …`.
+  --puzzle TEXT reads a puzzle from the command line in any of these.
 
 Sizes: n×n with n = k×k, k ≥ 2: 4, 9, 16, 25, 36, … up to {MAX_SIZE}.
-Symbols: 1..n by default; RMIT files list their own, --symbols sets them for line and grid input.
+Symbols: 1..n by default; 16×16 and 25×25 written with letters (1-9A-G, 0-9A-F, A-Y) are told
+from the text; RMIT files list their own; --symbols sets any tokens for line and grid input
+(cages need integer symbols).
 
 Solvers (--solver):
 {solvers}
-Exit codes:
+Exit codes (a batch exits with the most severe it met, in the order 0, 1, 4, 5, 2, 3):
   0  every puzzle solved (count: every puzzle unique)
-  1  some puzzle has no solution
-  2  bad input or usage
-  3  a solver's grid failed the independent check (a bug: please report it)
+  1  some puzzle has no solution (or givens that break the rules: it prints `no solution`)
   4  count: some puzzle has several solutions
   5  a puzzle hit --timeout or --node-limit (its line says `timeout` or `node limit`)
+  2  bad input or usage (a record that does not read prints `error`; the batch goes on)
+  3  a solver's grid failed the independent check (a bug: please report it)
 
 Logs go to stderr: -v shows each decision and backtrack, -vv also every propagator run and
 domain reduction (or set RUST_LOG=debug / RUST_LOG=trace)."
@@ -86,7 +94,7 @@ domain reduction (or set RUST_LOG=debug / RUST_LOG=trace)."
 /// Solve Sudoku of any size n = k² with a constraint-programming engine.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-cp", version, after_help = after_help())]
-pub struct Cli {
+pub(crate) struct Cli {
     /// More logging on stderr: -v decisions and backtracks, -vv every propagation step.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
@@ -235,7 +243,7 @@ impl From<InputError> for Failure {
 }
 
 /// Runs the command line and returns the exit code.
-pub fn run(cli: Cli) -> ExitCode {
+pub(crate) fn run(cli: Cli) -> ExitCode {
     init_logging(cli.verbose);
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),

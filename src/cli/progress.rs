@@ -1,9 +1,9 @@
 //! Progress on stderr for long runs, and the worker thread pool behind `--threads`.
 
-use crate::error::InputError;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
+use sudoku_cp::error::InputError;
 
 /// A count of finished puzzles with a rate, redrawn on one stderr line at most five times a
 /// second, only when stderr is a terminal: logs and pipes never see it. The first drawing waits

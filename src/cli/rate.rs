@@ -2,10 +2,10 @@
 
 use super::solve::with_id;
 use super::{Failure, InputArgs, Record, json, print, worse};
-use crate::format::OutputFormat;
-use crate::logic::{self, Level};
 use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
+use sudoku_cp::format::OutputFormat;
+use sudoku_cp::logic::{self, Level};
 
 #[derive(Debug, Args)]
 pub(super) struct RateArgs {
@@ -60,7 +60,7 @@ pub(super) fn run(args: RateArgs) -> Result<u8, Failure> {
             Record::Puzzle(rules, input, None) => (rules, input),
         };
         let p = &input.entry.puzzle;
-        let r = crate::with_domain!(p.size(), D => logic::rate::<D>(p, &rules));
+        let r = sudoku_cp::with_domain!(p.size(), D => logic::rate::<D>(p, &rules));
         let hardest = r.hardest.map(|t| t.name());
         let detail = match (r.level, &hardest) {
             (Level::Guessing, Some(h)) => format!(

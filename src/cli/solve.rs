@@ -5,13 +5,13 @@ use super::stdout::Stdout;
 use super::{
     BatchArgs, Failure, Input, InputArgs, Item, ToArg, json, print, worse, write_atomically,
 };
-use crate::engine::Stop;
-use crate::format::{self, InputFormat, OutputFormat};
-use crate::models::Rules;
-use crate::solvers::SolveStats;
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use sudoku_cp::engine::Stop;
+use sudoku_cp::format::{self, InputFormat, OutputFormat};
+use sudoku_cp::models::Rules;
+use sudoku_cp::solvers::SolveStats;
 
 #[derive(Debug, Args)]
 pub(super) struct SolveArgs {

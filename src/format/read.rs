@@ -147,7 +147,7 @@ pub fn read(text: &str, source: &str, opts: &ReadOptions) -> Result<Vec<Entry>, 
 
 /// Reads the records of `input` and hands each to `each` as soon as it is read, until the
 /// input ends or `each` returns `Ok(false)`. The layout is decided on the first
-/// [`HEAD_LINES`] lines; a one-per-line file is then read a line at a time (memory stays
+/// 1,024 lines; a one-per-line file is then read a line at a time (memory stays
 /// bounded, whatever the file's length, and the first answer comes at once), any other
 /// whole. A record that does not read is handed over as its error, and reading goes on.
 pub fn read_each<E>(
