@@ -324,7 +324,7 @@ fn crlf_and_a_byte_order_mark_change_nothing() {
 /// closest layout.
 #[test]
 fn refused_layouts_say_which_layout_came_closest() {
-    let cases = [
+    let cases: [(&str, &str); 13] = [
         (
             "nine rows, one short",
             "039500000\n000800070\n000010904\n100400003\n00000000\n007000018\n000070000\n400000000\n000000000\n",
@@ -350,6 +350,30 @@ fn refused_layouts_say_which_layout_came_closest() {
             "9\n1 2 3 4 5 6 7 8\n0,0 1\n",
         ),
         ("a killer line with a bad cell", "k1\t10:0,1;5:2,x\n"),
+        (
+            "rows in groups of three, one group short",
+            "530 070 000\n600 195 000\n098 000 060\n800 060 003\n400 803 001\n700 020 006\n060 000 280\n000 419 005\n000 080\n",
+        ),
+        (
+            "box drawing with a bad symbol",
+            "┌───────┬───────┬───────┐\n│ 5 3 . │ . 7 . │ . . . │\n│ 6 . . │ 1 9 5 │ . . . │\n│ . 9 8 │ . . . │ . 6 . │\n├───────┼───────┼───────┤\n│ 8 . . │ . 6 . │ . . 3 │\n│ 4 . . │ 8 . 3 │ . . 1 │\n│ 7 . . │ . 2 . │ . . 6 │\n├───────┼───────┼───────┤\n│ . 6 . │ . . . │ 2 8 . │\n│ . . . │ 4 1 9 │ . . 5 │\n│ . . . │ . 8 . │ ? 7 9 │\n└───────┴───────┴───────┘\n",
+        ),
+        (
+            "a SimpleSudoku frame with a row too long",
+            "*-----------*\n|53.|.7.|...|\n|6..|195|...|\n|.98|...|.6.|\n|---+---+---|\n|8..|.6.|..3|\n|4..|8.3|..1|\n|7..|.2.|..6|\n|---+---+---|\n|.6.|...|28.|\n|...|419|..5|\n|...|.8.|.799|\n*-----------*\n",
+        ),
+        (
+            "an id and a puzzle one cell short",
+            "wiki\t53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7\n",
+        ),
+        (
+            "a candidate line with a digit out of place",
+            &format!("....5....{}\n", "123456789".repeat(79) + "213456789"),
+        ),
+        (
+            "letters past G in a 16×16 line",
+            &format!("123456789ABCDEFZ{}\n", ".".repeat(240)),
+        ),
     ];
     let text: Vec<String> = cases
         .iter()

@@ -36,7 +36,8 @@ fn split(mode: Mode, text: &str) -> Vec<Raw<'_>> {
 }
 
 /// How the grid starting at `rows[0]` is written, and its size: characters when they make n
-/// rows of n cells, else separated tokens when they do, else as the first row suggests.
+/// rows of n cells, else separated tokens when they do, else the reading whose first row has a
+/// grid's number of cells.
 /// Tokens are pencil marks when n ≤ 9 and one is longer than one character (no 9×9 symbol
 /// is, unless `--symbols` gives longer ones).
 fn mode(rows: &[(usize, &str)], opts: &ReadOptions) -> (Mode, usize) {
@@ -59,15 +60,19 @@ fn mode(rows: &[(usize, &str)], opts: &ReadOptions) -> (Mode, usize) {
     } else {
         Mode::Tokens
     };
-    if even(tokens_mode, n) || cells::has_long_token(first) {
+    // Neither makes a whole grid: the reading whose first row has a grid's number of cells
+    // speaks (its error then names the row that breaks it).
+    let long = cells::has_long_token(first);
+    if even(tokens_mode, n) || (long && box_size(n).is_ok()) || (long && box_size(chars).is_err()) {
         (tokens_mode, n)
     } else {
         (Mode::Chars, chars)
     }
 }
 
-/// Every grid of `content`, in order. A grid that does not read is an error record, and the
-/// rest of the file after it is not read (where the next grid would start is unknown).
+/// Every grid of `content`, in order. A grid that does not read is an error record; reading
+/// goes on at the next grid set apart by a blank or comment line, or stops when there is none
+/// (where the next grid would start is then unknown).
 pub(super) fn read_grids(
     content: &[(usize, &str)],
     source: &str,
@@ -83,6 +88,12 @@ pub(super) fn read_grids(
             "expected grid rows of cells, found only decoration",
         )));
     }
+    // Where each content line stands after a gap in the numbering (a blank or comment line).
+    let starts_block = |i: usize| {
+        let line = rows[i].0;
+        let pos = content.partition_point(|&(l, _)| l < line);
+        pos > 0 && content[pos - 1].0 + 1 != line
+    };
     while at < rows.len() {
         match read_grid(&rows[at..], source, opts) {
             Ok((entry, used)) => {
@@ -91,7 +102,10 @@ pub(super) fn read_grids(
             }
             Err(e) => {
                 out.push(Err(e));
-                break;
+                match (at + 1..rows.len()).find(|&i| starts_block(i)) {
+                    Some(next) => at = next,
+                    None => break,
+                }
             }
         }
     }

@@ -265,6 +265,31 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_grid_in_a_batch_is_an_error_record_and_the_next_grid_is_read() {
+        let good = "1 . | . .\n. . | . .\n----+----\n. . | . .\n. . | . 4\n";
+        let bad = "1 . | . .\n. . | .\n----+----\n. . | . .\n. . | . 4\n";
+        let records = read_records(
+            &format!("{good}\n{bad}\n# next\n{good}"),
+            "t",
+            &ReadOptions::default(),
+        );
+        assert_eq!(records.len(), 3);
+        assert!(records[0].is_ok() && records[2].is_ok());
+        assert_eq!(records[2].as_ref().unwrap().line, 14);
+        let e = records[1].as_ref().unwrap_err();
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (
+                Some(8),
+                "row 2 has 3 cells, expected 4 (as in the first row)"
+            )
+        );
+        // without a blank line after the bad grid, where the next starts is unknown: it stops
+        let records = read_records(&format!("{bad}{good}"), "t", &ReadOptions::default());
+        assert_eq!(records.len(), 1);
+    }
+
+    #[test]
     fn detects_each_format() {
         let line = "1...\n".repeat(0) + "1..2..3..4......";
         assert_eq!(auto(&line).unwrap()[0].format, InputFormat::Line);
