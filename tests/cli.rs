@@ -760,3 +760,35 @@ fn a_search_shared_by_two_threads_counts_and_solves_as_one_thread_does() {
         assert_eq!(common::check(&spec, &grid), Vec::<String>::new());
     }
 }
+
+#[test]
+fn bench_csv_quotes_a_file_name_with_a_comma_and_carries_ids() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-csv-comma-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let puzzles = dir.join("hard, famous.txt");
+    std::fs::write(
+        &puzzles,
+        "escargot\t1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..\n",
+    )
+    .unwrap();
+    let csv = dir.join("out.csv");
+    let r = run(
+        &[
+            "bench",
+            puzzles.to_str().unwrap(),
+            "--warmup",
+            "0",
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let row = text.lines().nth(1).unwrap();
+    assert!(
+        row.starts_with("\"hard, famous.txt\",1,escargot,cp,23,58,"),
+        "{row}"
+    );
+}
