@@ -116,8 +116,11 @@ fn bad(args: &[&str], stdin: &str) -> String {
     let r = run(args, stdin);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stdout == "error\n" || r.stdout.is_empty(), "{}", r.stdout);
-    assert_eq!(r.stderr.lines().count(), 1, "one line: {}", r.stderr);
-    r.stderr
+    // one line, or for a bad option clap's line and its pointer to --help
+    let lines: Vec<&str> = r.stderr.lines().filter(|l| !l.is_empty()).collect();
+    let clap = lines.len() == 2 && lines[1] == "For more information, try '--help'.";
+    assert!(lines.len() == 1 || clap, "one line: {}", r.stderr);
+    format!("{}\n", lines[0])
 }
 
 #[test]
@@ -206,6 +209,30 @@ fn bad_input_gets_one_clear_line() {
         (
             "bad timeout",
             bad(&["solve", "--timeout", "0", "puzzles/4x4.rmit"], ""),
+        ),
+        (
+            "a timeout past the maximum",
+            bad(&["solve", "--timeout", "1e19", "puzzles/4x4.rmit"], ""),
+        ),
+        (
+            "a warm-up past the maximum",
+            bad(&["bench", "--warmup", "1e20", "puzzles/4x4.rmit"], ""),
+        ),
+        (
+            "a signed count",
+            bad(&["solve", "--node-limit", "+2", "puzzles/4x4.rmit"], ""),
+        ),
+        (
+            "too many threads",
+            bad(&["solve", "--threads", "10000", "puzzles/4x4.rmit"], ""),
+        ),
+        (
+            "a size past the largest",
+            bad(&["generate", "--size", "18446744073709551615"], ""),
+        ),
+        (
+            "a signed RMIT symbol",
+            bad(&["solve"], "4\n1 2 3 4\n0,0 +2\n"),
         ),
         (
             "killer: a cell in two cages",

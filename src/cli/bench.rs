@@ -30,14 +30,15 @@ pub(super) struct BenchArgs {
     #[arg(long)]
     unique: bool,
     /// Only the first N puzzles of each file.
-    #[arg(long, value_name = "N")]
-    first: Option<usize>,
-    /// Give up on a puzzle after this many seconds (counted as undecided).
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
-    /// Seconds of untimed solving before each solver's timed pass.
-    #[arg(long, default_value_t = 0.5, value_name = "SECONDS")]
-    warmup: f64,
+    #[arg(long, value_name = "N", value_parser = super::parse_count)]
+    first: Option<u64>,
+    /// Give up on a puzzle after this many seconds, at most 1000000, or `inf` (counted as
+    /// undecided).
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
+    timeout: Option<Duration>,
+    /// Seconds of untimed solving before each solver's timed pass (0 to 1000000).
+    #[arg(long, default_value = "0.5", value_name = "SECONDS", value_parser = super::parse_span)]
+    warmup: Duration,
     /// Write one row per puzzle and solver to this CSV file.
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
@@ -47,7 +48,7 @@ pub(super) struct BenchArgs {
     /// Worker threads [default: all cores]. Each puzzle is still timed on its own; puzzles/s
     /// is then the throughput of all threads together, and a thread with no puzzle left helps
     /// search a hard one. Use 1 to compare with one-thread peers.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", value_parser = super::parse_threads)]
     threads: Option<u16>,
 }
 
@@ -72,12 +73,12 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
             .map(|name| find_solver(name.trim()))
             .collect::<Result<_, _>>()?
     };
-    let timeout = super::seconds("--timeout", args.timeout)?;
-    let warmup = super::seconds("--warmup", Some(args.warmup).filter(|&w| w != 0.0))?;
+    let timeout = args.timeout;
+    let warmup = Some(args.warmup).filter(|w| !w.is_zero());
     let limits = |start: Instant| Limits {
         solutions: if args.unique { 2 } else { 1 },
         nodes: None,
-        deadline: timeout.map(|t| start + t),
+        deadline: timeout.and_then(|t| start.checked_add(t)),
     };
     let mut code = 0;
     let mut inputs: Vec<(Rules, Input)> = Vec::new();
@@ -105,7 +106,9 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
         }
     }
     if let Some(n) = args.first {
-        files.iter_mut().for_each(|(_, list)| list.truncate(n));
+        files
+            .iter_mut()
+            .for_each(|(_, list)| list.truncate(usize::try_from(n).unwrap_or(usize::MAX)));
     }
     let total: usize = files.iter().map(|(_, list)| list.len()).sum();
     let progress = Progress::new("timed", Some((total * solvers.len()) as u64));
@@ -113,7 +116,7 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
     for (file, list) in files {
         for &solver in &solvers {
             if let Some(w) = warmup {
-                let until = Instant::now() + w;
+                let until = super::deadline(Some(w)).unwrap_or_else(Instant::now);
                 for (rules, input) in list.iter().cycle().take_while(|_| Instant::now() < until) {
                     solver.solve(&input.entry.puzzle, rules, &limits(Instant::now()));
                 }
@@ -155,10 +158,10 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
     print(&table(&passes.iter().map(|(p, _)| p).collect::<Vec<_>>()))?;
     if let Some(path) = &args.csv {
         let text = csv(&passes).map_err(|e| InputError::whole(&path.display().to_string(), e))?;
-        super::write_atomically(path, &text)?;
+        super::output_file::write_file(path, &text)?;
     }
     if let Some(path) = &args.plot {
-        super::write_atomically(path, &plot::svg(&series(&passes)))?;
+        super::output_file::write_file(path, &plot::svg(&series(&passes)))?;
     }
     let undecided = passes
         .iter()

@@ -23,7 +23,7 @@ pub(super) struct CountArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Stop counting at this many solutions (2 is enough to tell unique from multiple).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value = "2", value_parser = parse_limit)]
     limit: u64,
     /// Solver (listed below).
     #[arg(long, default_value = "cp")]
@@ -33,6 +33,14 @@ pub(super) struct CountArgs {
     to: Option<CountTo>,
     #[command(flatten)]
     batch: BatchArgs,
+}
+
+/// A solution limit: a count of at least 1.
+fn parse_limit(text: &str) -> Result<u64, String> {
+    match super::parse_count(text)? {
+        0 => Err("0 solutions: expected at least 1".to_string()),
+        n => Ok(n),
+    }
 }
 
 /// Prints one line per puzzle: `unique`, `none`, `multiple: N` (all N found), `multiple: >= N`

@@ -1,11 +1,11 @@
 //! `sudoku-cp explain`: a step-by-step logical solution, pass by pass, naming each technique;
 //! with pencil marks, JSON, or LaTeX pictures of Crook's four stages.
 
-use super::{Failure, Input, InputArgs, Record, json, print, worse, write_atomically};
+use super::{Failure, Input, InputArgs, Record, json, print, worse};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use sudoku_cp::engine::Domain;
 use sudoku_cp::format::{self, OutputFormat};
 use sudoku_cp::logic::{self, Ending, Explanation, Step, latex};
@@ -42,20 +42,20 @@ pub(super) struct ExplainArgs {
     #[arg(long, value_name = "PREFIX")]
     latex: Option<PathBuf>,
     /// Stop after this many steps.
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
-    max_steps: usize,
-    /// Stop a puzzle after this many seconds (exit code 5; a batch goes on).
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
+    #[arg(long, value_name = "N", default_value = "100000", value_parser = super::parse_count)]
+    max_steps: u64,
+    /// Stop a puzzle after this many seconds, at most 1000000, or `inf` (exit code 5; a batch
+    /// goes on).
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
+    timeout: Option<Duration>,
     /// Stop a puzzle after this many guesses (with --guess; exit code 5).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::parse_count)]
     node_limit: Option<u64>,
 }
 
 /// Exit code 0 when every puzzle was explained (solved, or logic stuck without --guess), 1
 /// when one has no solution, 5 when --max-steps, --timeout or --node-limit was reached.
 pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
-    super::seconds("--timeout", args.timeout)?;
     let records = args.input.collect()?;
     let puzzles = records.len();
     let json = args.json || args.to == Some(ExplainTo::Json);
@@ -110,7 +110,10 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
             };
             let stages = sudoku_cp::with_domain!(p.size(), D => latex::stages::<D>(p, &rules));
             for (stage, tex) in stages {
-                write_atomically(&PathBuf::from(format!("{prefix}_{stage}.tex")), &tex)?;
+                super::output_file::write_file(
+                    &PathBuf::from(format!("{prefix}_{stage}.tex")),
+                    &tex,
+                )?;
             }
             continue;
         }
@@ -141,11 +144,9 @@ fn explain_one<D: Domain>(
     let p = &input.entry.puzzle;
     let rungs = logic::ladder(p.size());
     let budget = logic::Budget {
-        steps: args.max_steps,
+        steps: usize::try_from(args.max_steps).unwrap_or(usize::MAX),
         guesses: args.node_limit,
-        deadline: args
-            .timeout
-            .map(|t| Instant::now() + Duration::from_secs_f64(t)),
+        deadline: super::deadline(args.timeout),
     };
     let e = logic::explain_within::<D>(p, rules, &rungs, args.guess, &budget);
     if json {

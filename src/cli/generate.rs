@@ -35,14 +35,14 @@ Exit codes:
 
 #[derive(Debug, Args)]
 pub(super) struct GenerateArgs {
-    /// Grid size n (n = k²: 4, 9, 16, 25, …).
-    #[arg(long, default_value_t = 9)]
+    /// Grid size n (n = k²: 4, 9, 16, 25, … up to 256).
+    #[arg(long, default_value = "9", value_parser = parse_size)]
     size: usize,
     /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value = "1", value_parser = super::parse_count)]
     count: u64,
     /// Seed: the same seed gives the same puzzles [default: from the clock, printed on stderr].
-    #[arg(long)]
+    #[arg(long, value_parser = super::parse_count)]
     seed: Option<u64>,
     /// Pattern of the givens.
     #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
@@ -56,7 +56,7 @@ pub(super) struct GenerateArgs {
     #[arg(long, conflicts_with = "givens")]
     minimal: bool,
     /// Stop removing givens once this many are left (the puzzle may keep more, never fewer).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_givens)]
     givens: Option<usize>,
     /// Symbols, e.g. "0 1 2 3" [default: 1..n].
     #[arg(long)]
@@ -88,9 +88,23 @@ pub(super) struct GenerateArgs {
     /// Fresh grids to try per puzzle for --difficulty or --minimal before giving up.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
     attempts: u32,
-    /// Worker threads [default: all cores]; the output is the same for any number.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads, 1 to 256 [default: all cores]; the output is the same for any number.
+    #[arg(long, value_parser = super::parse_threads)]
     threads: Option<u16>,
+}
+
+/// A grid size, checked before anything is made for it.
+fn parse_size(text: &str) -> Result<usize, String> {
+    let n = super::parse_count(text)?;
+    let n = usize::try_from(n).map_err(|_| format!("size {n} is too large"))?;
+    sudoku_cp::models::puzzle::box_size(n)?;
+    Ok(n)
+}
+
+/// A number of givens: digits only.
+fn parse_givens(text: &str) -> Result<usize, String> {
+    let n = super::parse_count(text)?;
+    usize::try_from(n).map_err(|_| format!("{n} givens is too many"))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -149,7 +163,7 @@ pub(super) fn run(args: GenerateArgs) -> Result<u8, Failure> {
     let seed = args.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
         let s = now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000);
-        eprintln!("seed {s} (repeat with --seed {s})");
+        super::say(format_args!("seed {s} (repeat with --seed {s})"));
         s
     });
     let pool = super::progress::pool(args.threads)?;
@@ -175,7 +189,11 @@ pub(super) fn run(args: GenerateArgs) -> Result<u8, Failure> {
                 Ok(g) => g,
                 Err(e) => {
                     progress.clear();
-                    eprintln!("error: puzzle {}: {}", i + 1, describe(&e, &request));
+                    super::say(format_args!(
+                        "error: puzzle {}: {}",
+                        i + 1,
+                        describe(&e, &request)
+                    ));
                     return Ok(5);
                 }
             };

@@ -6,6 +6,7 @@ mod count;
 mod explain;
 mod generate;
 mod json;
+mod output_file;
 mod plot;
 mod progress;
 mod rate;
@@ -16,7 +17,6 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use progress::Progress;
 use rayon::prelude::*;
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 use sudoku_cp::engine::Limits;
@@ -152,15 +152,17 @@ struct InputArgs {
 /// Per-puzzle limits and worker threads, shared by `solve` and `count`.
 #[derive(Debug, Args)]
 struct BatchArgs {
-    /// Give up on a puzzle after this many seconds (it prints `timeout`; a batch goes on).
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
+    /// Give up on a puzzle after this many seconds, at most 1000000, or `inf` (it prints
+    /// `timeout`; a batch goes on).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
     /// Give up on a puzzle after this many search nodes (it prints `node limit`).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_count)]
     node_limit: Option<u64>,
-    /// Worker threads [default: all cores]; answers are printed in input order. A thread with
-    /// no puzzle left helps search a hard one (cp on 16×16 and up, and on hard killers).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads, 1 to 256 [default: all cores]; answers are printed in input order. A
+    /// thread with no puzzle left helps search a hard one (cp on 16×16 and up, and on hard
+    /// killers).
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<u16>,
 }
 
@@ -171,12 +173,11 @@ impl BatchArgs {
         &self,
         solutions: u64,
     ) -> Result<(rayon::ThreadPool, impl Fn() -> Limits + Sync), InputError> {
-        let timeout = seconds("--timeout", self.timeout)?;
-        let nodes = self.node_limit;
+        let (timeout, nodes) = (self.timeout, self.node_limit);
         let limits = move || Limits {
             solutions,
             nodes,
-            deadline: timeout.map(|t| std::time::Instant::now() + t),
+            deadline: deadline(timeout),
         };
         Ok((progress::pool(self.threads)?, limits))
     }
@@ -257,12 +258,14 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(Failure::Input(e)) => {
-            eprintln!("error: {e}");
+            say(format_args!("error: {e}"));
             ExitCode::from(2)
         }
         Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Check(msg)) => {
-            eprintln!("internal error: {msg}\nThis is a bug in sudoku-cp; please report it.");
+            say(format_args!(
+                "internal error: {msg}\nThis is a bug in sudoku-cp; please report it."
+            ));
             ExitCode::from(3)
         }
     }
@@ -522,7 +525,7 @@ fn worse(a: u8, b: u8) -> u8 {
 
 /// Says on stderr why a record was not solved: `error: FILE:LINE: message`.
 fn report(e: &InputError) {
-    let _ = writeln!(std::io::stderr(), "error: {e}");
+    say(format_args!("error: {e}"));
 }
 
 fn has_cages(entry: &Entry) -> bool {
@@ -640,30 +643,71 @@ fn write_failure(e: &std::io::Error) -> Failure {
     }
 }
 
-/// A positive number of seconds from an option, or an error naming the option.
-fn seconds(option: &str, value: Option<f64>) -> Result<Option<Duration>, InputError> {
-    match value {
-        Some(t) if !(t.is_finite() && t > 0.0) => Err(InputError::whole(
-            option,
-            "expected a positive number of seconds",
+/// The longest time an option takes: a million seconds (about 11.6 days). `inf` means no limit.
+const MAX_SECONDS: f64 = 1e6;
+
+/// A time limit: a positive number of seconds up to [`MAX_SECONDS`], or `inf` (none).
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    if matches!(t, "inf" | "infinity" | "none") {
+        return Ok(Duration::MAX);
+    }
+    let value: f64 = t
+        .parse()
+        .map_err(|_| format!("`{t}` is not a number of seconds (or `inf` for no limit)"))?;
+    if !(value.is_finite() && value > 0.0 && value <= MAX_SECONDS) {
+        return Err(format!(
+            "{t} seconds: expected more than 0 and at most {MAX_SECONDS:.0} (or `inf` for no limit)"
+        ));
+    }
+    Ok(Duration::from_secs_f64(value))
+}
+
+/// A time to spend (such as a warm-up): 0 up to [`MAX_SECONDS`].
+fn parse_span(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let value: f64 = t
+        .parse()
+        .map_err(|_| format!("`{t}` is not a number of seconds"))?;
+    if !(value.is_finite() && (0.0..=MAX_SECONDS).contains(&value)) {
+        return Err(format!("{t} seconds: expected 0 to {MAX_SECONDS:.0}"));
+    }
+    Ok(Duration::from_secs_f64(value))
+}
+
+/// A count written with digits only: no sign, no spaces.
+fn parse_count(text: &str) -> Result<u64, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "`{text}` is not a whole number (digits only, no sign)"
+        ));
+    }
+    text.parse()
+        .map_err(|_| format!("{text} is too large (at most {})", u64::MAX))
+}
+
+/// The most worker threads `--threads` takes.
+const MAX_THREADS: u16 = 256;
+
+/// A thread count from 1 to [`MAX_THREADS`].
+fn parse_threads(text: &str) -> Result<u16, String> {
+    match parse_count(text)? {
+        0 => Err("0 threads: expected at least 1".to_string()),
+        n if n > u64::from(MAX_THREADS) => Err(format!(
+            "{n} threads: at most {MAX_THREADS} (more only wait on each other)"
         )),
-        t => Ok(t.map(Duration::from_secs_f64)),
+        n => Ok(n as u16),
     }
 }
 
-/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
-fn write_atomically(path: &Path, text: &str) -> Result<(), InputError> {
-    let name = path.display().to_string();
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| InputError::whole(&name, "not a file name"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(file_name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        InputError::whole(&name, format!("cannot write the solutions: {e}"))
-    })
+/// The moment `limit` after now, or none when that is past what the clock can hold (`inf`).
+fn deadline(limit: Option<Duration>) -> Option<std::time::Instant> {
+    limit.and_then(|t| std::time::Instant::now().checked_add(t))
+}
+
+/// Writes a line to stderr. A stderr that is closed or full loses the line; it never stops
+/// the run.
+fn say(args: std::fmt::Arguments<'_>) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
 }

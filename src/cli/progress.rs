@@ -57,8 +57,11 @@ impl Progress {
         }
         let rate = done as f64 / elapsed.as_secs_f64();
         match self.total {
-            Some(t) => eprint!("\r{} {done}/{t} ({rate:.0}/s)\x1b[K", self.verb),
-            None => eprint!("\r{} {done} ({rate:.0}/s)\x1b[K", self.verb),
+            Some(t) => draw(format_args!(
+                "\r{} {done}/{t} ({rate:.0}/s)\x1b[K",
+                self.verb
+            )),
+            None => draw(format_args!("\r{} {done} ({rate:.0}/s)\x1b[K", self.verb)),
         }
         self.drawn.store(true, Ordering::Relaxed);
     }
@@ -66,9 +69,15 @@ impl Progress {
     /// Erases the line, before other output goes to the terminal.
     pub(super) fn clear(&self) {
         if self.drawn.swap(false, Ordering::Relaxed) {
-            eprint!("\r\x1b[K");
+            draw(format_args!("\r\x1b[K"));
         }
     }
+}
+
+/// Draws on stderr; a stderr that fails loses the drawing, never the run.
+fn draw(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_fmt(args);
 }
 
 /// The pool `--threads` asks for (`None`: one thread per core).

@@ -1,10 +1,9 @@
 //! `sudoku-cp solve`: solve every puzzle of every input and print the solutions in order.
 
+use super::output_file::OutputFile;
 use super::progress::Progress;
 use super::stdout::Stdout;
-use super::{
-    BatchArgs, Failure, Input, InputArgs, Item, ToArg, json, print, worse, write_atomically,
-};
+use super::{BatchArgs, Failure, Input, InputArgs, Item, ToArg, json, worse};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -24,8 +23,8 @@ pub(super) struct SolveArgs {
     /// input]; json: one object per puzzle (JSON Lines).
     #[arg(long, value_enum)]
     to: Option<ToArg>,
-    /// Write the solutions to this file instead of standard output (replaced whole, never
-    /// left half-written).
+    /// Write the solutions to this file instead of standard output (replaced whole when every
+    /// answer is written, never left half-written; a device or pipe is written directly).
     #[arg(long, short)]
     output: Option<PathBuf>,
     /// Print each puzzle before its solution.
@@ -49,6 +48,7 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
     let (pool, limits) = args.batch.start(1)?;
     let progress = Progress::new("solved", None);
     let stdout = Stdout::new();
+    let mut file = args.output.as_deref().map(OutputFile::create).transpose()?;
     let work = |rules: &Rules, input: &Input| super::solve_checked(solver, rules, input, &limits());
     // The grid layout of a record's output, and the text for one that is not solved.
     let layout = |format: Option<InputFormat>| {
@@ -95,7 +95,7 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
                 let to = layout(Some(entry.format));
                 let where_ = format!("{}:{}", input.source, entry.line);
                 if args.stats {
-                    eprintln!("{where_}: {}", outcome.stats);
+                    super::say(format_args!("{where_}: {}", outcome.stats));
                 }
                 total.add(&outcome.stats);
                 if args.show && !json {
@@ -155,12 +155,16 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
         }
         puzzles += 1;
         out.push_str(&text);
-        // Stream to stdout puzzle by puzzle.
-        if args.output.is_none() {
-            stdout.print(if args.show && !json { &shown } else { &out })?;
-            out.clear();
-            shown.clear();
+        // Stream puzzle by puzzle: to the output file, or to stdout.
+        match &mut file {
+            Some(file) => {
+                file.write(&out)?;
+                stdout.print(&shown)?;
+            }
+            None => stdout.print(if args.show && !json { &shown } else { &out })?,
         }
+        out.clear();
+        shown.clear();
         Ok(true)
     })?;
     // Every answer written before the totals.
@@ -168,16 +172,15 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
     if args.stats && puzzles > 1 {
         let n = f64::from(puzzles);
         let secs = total.time.as_secs_f64();
-        eprintln!(
+        super::say(format_args!(
             "total: {puzzles} puzzles, {unsolved} without solution, {gave_up} undecided, \
              {:.1} µs/puzzle, {:.0} puzzles/s; {total}",
             secs * 1e6 / n,
             if secs > 0.0 { n / secs } else { f64::INFINITY },
-        );
+        ));
     }
-    if let Some(path) = &args.output {
-        write_atomically(path, &out)?;
-        print(&shown)?;
+    if let Some(file) = file {
+        file.finish()?;
     }
     Ok(code)
 }

@@ -5,6 +5,14 @@ use super::read::ReadOptions;
 use crate::error::InputError;
 use crate::models::puzzle::{Puzzle, Symbols, box_size};
 
+/// A whole number written with digits only: no sign, no spaces (`+2` and `-1` are not).
+pub(super) fn uint<T: std::str::FromStr>(text: &str) -> Option<T> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
 /// A cell as written: a character (compact rows and lines) or a token (separated rows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Raw<'a> {

@@ -1,10 +1,12 @@
 //! Reading killer puzzles: the one-per-line format of the public killer sets, and cage maps.
 //! (RMIT's killer files are read with the rest of RMIT's format.)
 
+use super::cells::uint;
 use super::read::ReadOptions;
 use super::{Entry, InputFormat, grid};
 use crate::error::InputError;
 use crate::models::puzzle::{MAX_SIZE, Puzzle, Symbols, box_size};
+use std::collections::HashMap;
 
 /// A content line: its number and its text.
 type Line<'a> = (usize, &'a str);
@@ -38,12 +40,12 @@ pub(super) fn read_line(
             ))
         };
         let (sum, cells) = cage.split_once(':').ok_or_else(bad)?;
-        let total: u64 = sum.trim().parse().map_err(|_| bad())?;
+        let total: u64 = uint(sum.trim()).ok_or_else(bad)?;
         let cells: Vec<usize> = cells
             .split(',')
-            .map(|c| c.trim().parse::<usize>())
-            .collect::<Result<_, _>>()
-            .map_err(|_| bad())?;
+            .map(|c| uint::<usize>(c.trim()))
+            .collect::<Option<_>>()
+            .ok_or_else(bad)?;
         cages.push((i + 1, cage, total, cells));
     }
     let solution_cells = fields
@@ -161,6 +163,7 @@ pub(super) fn read_map(
     }
     // Cells of each cage id, in order of first appearance.
     let mut order: Vec<(String, Vec<usize>, usize)> = Vec::new();
+    let mut index: HashMap<&str, usize> = HashMap::new();
     for (r, &(line, text)) in map_lines.iter().enumerate() {
         let row = ids(text);
         if row.len() != n {
@@ -174,13 +177,16 @@ pub(super) fn read_map(
             if id == "." {
                 continue;
             }
-            match order.iter_mut().find(|(i, _, _)| *i == id) {
-                Some((_, cells, _)) => cells.push(r * n + c),
-                None => order.push((id.to_string(), vec![r * n + c], line)),
+            match index.get(id) {
+                Some(&i) => order[i].1.push(r * n + c),
+                None => {
+                    index.insert(id, order.len());
+                    order.push((id.to_string(), vec![r * n + c], line));
+                }
             }
         }
     }
-    let mut totals: Vec<(String, u64, usize)> = Vec::new();
+    let mut totals: HashMap<&str, (u64, usize)> = HashMap::new();
     for &(line, text) in pairs {
         for pair in text
             .split(|c: char| c.is_whitespace() || c == ',')
@@ -188,26 +194,26 @@ pub(super) fn read_map(
         {
             let bad = || InputError::at(source, line, format!("`{pair}`: expected `id=total`"));
             let (id, total) = pair.split_once('=').ok_or_else(bad)?;
-            let total: u64 = total.parse().map_err(|_| bad())?;
-            if !order.iter().any(|(i, _, _)| i == id) {
+            let total: u64 = uint(total).ok_or_else(bad)?;
+            if !index.contains_key(id) {
                 return Err(InputError::at(
                     source,
                     line,
                     format!("cage `{id}` has a total but no cell in the map"),
                 ));
             }
-            if totals.iter().any(|(i, _, _)| i == id) {
+            if totals.contains_key(id) {
                 return Err(InputError::at(
                     source,
                     line,
                     format!("cage `{id}` has two totals"),
                 ));
             }
-            totals.push((id.to_string(), total, line));
+            totals.insert(id, (total, line));
         }
     }
     for (id, cells, first_line) in order {
-        let Some(&(_, total, line)) = totals.iter().find(|(i, _, _)| *i == id) else {
+        let Some(&(total, line)) = totals.get(id.as_str()) else {
             return Err(InputError::at(
                 source,
                 first_line,

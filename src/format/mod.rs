@@ -9,7 +9,9 @@ mod read;
 mod rmit;
 mod write;
 
-pub use read::{ReadOptions, decode, read, read_each, read_records};
+pub use read::{
+    MAX_LINE_BYTES, MAX_WHOLE_BYTES, ReadOptions, decode, read, read_each, read_records,
+};
 pub use write::{write, write_cage_map, write_cages};
 
 use crate::models::Puzzle;

@@ -54,19 +54,24 @@ pub fn decode<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, InputError> 
 
 /// One line as trimmed text, refusing binary data as [`decode`] does, naming line `line`.
 fn decode_line<'a>(bytes: &'a [u8], line: usize, source: &str) -> Result<&'a str, InputError> {
-    decode(bytes, source)
-        .map(str::trim)
-        .map_err(|e| InputError {
-            line: Some(line),
-            ..e
-        })
+    decode(bytes, source).map(clean).map_err(|e| InputError {
+        line: Some(line),
+        ..e
+    })
 }
 
-/// The content lines of a text: trimmed, numbered from 1, without blank and comment lines.
+/// A line without the spaces around it and without a byte-order mark at its start: the one
+/// rule for every line of every command (files joined with `cat` carry their marks inside).
+fn clean(line: &str) -> &str {
+    let line = line.trim();
+    line.strip_prefix('\u{feff}').map_or(line, str::trim)
+}
+
+/// The content lines of a text: cleaned, numbered from 1, without blank and comment lines.
 fn content_lines(text: &str) -> Vec<(usize, &str)> {
     text.lines()
         .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
+        .map(|(i, l)| (i + 1, clean(l)))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .collect()
 }
@@ -145,30 +150,152 @@ pub fn read(text: &str, source: &str, opts: &ReadOptions) -> Result<Vec<Entry>, 
     read_records(text, source, opts).into_iter().collect()
 }
 
+/// The longest line read: a 256×256 puzzle on one line, its cells as three-digit integers with
+/// separators, an id and fields fit with room to spare.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The largest file read whole (grids, RMIT files, cage maps). One-per-line files are
+/// streamed and have no limit.
+pub const MAX_WHOLE_BYTES: u64 = 64 << 20;
+
+/// How far past an over-long line reading looks for the next line before it gives up.
+const MAX_SKIP_BYTES: u64 = 64 << 20;
+
+/// What reading one line found.
+enum LineRead {
+    Eof,
+    Line,
+    /// Longer than [`MAX_LINE_BYTES`]: what was read is dropped, the rest not read.
+    TooLong,
+}
+
+/// Reads one line into `buf` (newline included), reading no more than [`MAX_LINE_BYTES`].
+fn read_line(input: &mut impl std::io::BufRead, buf: &mut Vec<u8>) -> std::io::Result<LineRead> {
+    buf.clear();
+    loop {
+        let avail = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            return Ok(if buf.is_empty() {
+                LineRead::Eof
+            } else {
+                LineRead::Line
+            });
+        }
+        let (take, done) = match avail.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (avail.len(), false),
+        };
+        if buf.len() + take > MAX_LINE_BYTES + 1 {
+            input.consume(take);
+            buf.clear();
+            return Ok(LineRead::TooLong);
+        }
+        buf.extend_from_slice(&avail[..take]);
+        input.consume(take);
+        if done {
+            return Ok(LineRead::Line);
+        }
+    }
+}
+
+/// Skips to the end of the line; `false` when no line end came within [`MAX_SKIP_BYTES`].
+fn skip_line(input: &mut impl std::io::BufRead) -> std::io::Result<bool> {
+    let mut skipped = 0u64;
+    loop {
+        let avail = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            return Ok(true);
+        }
+        if let Some(i) = avail.iter().position(|&b| b == b'\n') {
+            input.consume(i + 1);
+            return Ok(true);
+        }
+        let n = avail.len();
+        input.consume(n);
+        skipped += n as u64;
+        if skipped > MAX_SKIP_BYTES {
+            return Ok(false);
+        }
+    }
+}
+
+fn too_long(source: &str, line: usize) -> InputError {
+    InputError::at(
+        source,
+        line,
+        format!(
+            "the line is longer than {} MiB, more than any puzzle needs",
+            MAX_LINE_BYTES >> 20
+        ),
+    )
+}
+
 /// Reads the records of `input` and hands each to `each` as soon as it is read, until the
-/// input ends or `each` returns `Ok(false)`. The layout is decided on the first
-/// 1,024 lines; a one-per-line file is then read a line at a time (memory stays
-/// bounded, whatever the file's length, and the first answer comes at once), any other
-/// whole. A record that does not read is handed over as its error, and reading goes on.
+/// input ends or `each` returns `Ok(false)`. The layout is decided on the first 1,024 lines;
+/// a one-per-line file is then read a line at a time (memory stays bounded, whatever the
+/// file's length, and the first answer comes at once), any other whole, up to
+/// [`MAX_WHOLE_BYTES`]. A record that does not read is handed over as its error, and reading
+/// goes on; a line longer than [`MAX_LINE_BYTES`] is an error of its own.
 pub fn read_each<E>(
     mut input: impl std::io::BufRead,
     source: &str,
     opts: &ReadOptions,
     mut each: impl FnMut(Result<Entry, InputError>) -> Result<bool, E>,
 ) -> Result<(), E> {
+    let cannot = |e: std::io::Error| Err(cannot_read(source, &e));
     let mut head = Vec::new();
+    let mut buf = Vec::new();
     let mut lines = 0;
     let mut ended = false;
+    // Over-long lines of the head: a comment line stands in their place, and their errors
+    // join the records in line order.
+    let mut long = Vec::new();
     while lines < HEAD_LINES {
-        match input.read_until(b'\n', &mut head) {
-            Ok(0) => {
+        match read_line(&mut input, &mut buf) {
+            Ok(LineRead::Eof) => {
                 ended = true;
                 break;
             }
-            Ok(_) => lines += 1,
-            Err(e) => return each(Err(cannot_read(source, &e))).map(|_| ()),
+            Ok(LineRead::Line) => {
+                lines += 1;
+                head.extend_from_slice(&buf);
+            }
+            Ok(LineRead::TooLong) => {
+                lines += 1;
+                long.push(too_long(source, lines));
+                head.extend_from_slice(b"#\n");
+                match skip_line(&mut input) {
+                    Ok(true) => {}
+                    Ok(false) => return each(Err(long.remove(0))).map(|_| ()),
+                    Err(e) => return each(cannot(e)).map(|_| ()),
+                }
+            }
+            Err(e) => return each(cannot(e)).map(|_| ()),
         }
     }
+    // Hands over the records read from the head, with the errors of its over-long lines in
+    // their places.
+    let mut long = long.into_iter().peekable();
+    let mut give = |r: Result<Entry, InputError>| -> Result<bool, E> {
+        let at = match &r {
+            Ok(e) => Some(e.line),
+            Err(e) => e.line,
+        };
+        while let Some(e) = long.next_if(|e| at.is_none_or(|at| e.line < Some(at))) {
+            if !each(Err(e))? {
+                return Ok(false);
+            }
+        }
+        each(r)
+    };
     let streamed = |text: &str| -> Option<InputFormat> {
         if ended {
             return None;
@@ -184,15 +311,33 @@ pub fn read_each<E>(
         Err(e) => return each(Err(e)).map(|_| ()),
     };
     let Some(format) = format else {
-        if let Err(e) = input.read_to_end(&mut head) {
-            return each(Err(cannot_read(source, &e))).map(|_| ());
+        let room = MAX_WHOLE_BYTES.saturating_sub(head.len() as u64);
+        match std::io::Read::read_to_end(
+            &mut std::io::Read::take(input.by_ref(), room + 1),
+            &mut head,
+        ) {
+            Ok(_) if head.len() as u64 > MAX_WHOLE_BYTES => {
+                let message = format!(
+                    "larger than {} MiB, the most a file read whole (grids, RMIT files, cage \
+                     maps) may be; files of one puzzle per line have no limit",
+                    MAX_WHOLE_BYTES >> 20
+                );
+                return each(Err(InputError::whole(source, message))).map(|_| ());
+            }
+            Ok(_) => {}
+            Err(e) => return each(cannot(e)).map(|_| ()),
         }
         let records = match decode(&head, source) {
             Ok(text) => read_records(text, source, opts),
             Err(e) => vec![Err(e)],
         };
         for r in records {
-            if !each(r)? {
+            if !give(r)? {
+                return Ok(());
+            }
+        }
+        for e in long {
+            if !each(Err(e))? {
                 break;
             }
         }
@@ -201,25 +346,49 @@ pub fn read_each<E>(
     let text = decode(&head, source).unwrap_or_default();
     let content = content_lines(text);
     for &(line, text) in detect::skip_header(&content) {
-        if !each(record(format, text, line, source, opts))? {
+        if !give(record(format, text, line, source, opts))? {
             return Ok(());
         }
     }
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => return Ok(()),
-            Ok(_) => {}
-            Err(e) => return each(Err(cannot_read(source, &e))).map(|_| ()),
+    for e in long {
+        if !each(Err(e))? {
+            return Ok(());
         }
+    }
+    loop {
+        let read = read_line(&mut input, &mut buf);
         lines += 1;
-        let r = match decode_line(&buf, lines, source) {
-            Ok(text) if text.is_empty() || text.starts_with('#') => continue,
-            Ok(text) => record(format, text, lines, source, opts),
-            Err(e) => Err(e),
+        let r = match read {
+            Ok(LineRead::Eof) => return Ok(()),
+            Ok(LineRead::Line) => match decode_line(&buf, lines, source) {
+                Ok(text) if text.is_empty() || text.starts_with('#') => continue,
+                Ok(text) => record(format, text, lines, source, opts),
+                Err(e) => Err(e),
+            },
+            Ok(LineRead::TooLong) => {
+                if !each(Err(too_long(source, lines)))? {
+                    return Ok(());
+                }
+                match skip_line(&mut input) {
+                    Ok(true) => continue,
+                    Ok(false) => Err(InputError::at(
+                        source,
+                        lines,
+                        format!(
+                            "no line end within {} MiB after it: reading stops",
+                            MAX_SKIP_BYTES >> 20
+                        ),
+                    )),
+                    Err(e) => Err(cannot_read(source, &e)),
+                }
+            }
+            Err(e) => {
+                let _ = each(cannot(e))?;
+                return Ok(());
+            }
         };
-        if !each(r)? {
+        let stop = matches!(&r, Err(e) if e.message.starts_with("no line end within"));
+        if !each(r)? || stop {
             return Ok(());
         }
     }

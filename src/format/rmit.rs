@@ -1,6 +1,7 @@
 //! RMIT's format: a size line, a symbols line, then `row,col symbol` lines (0-based), or for
 //! killers a number-of-cages line and `total row,col row,col …` lines.
 
+use super::cells::uint;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
 use crate::models::puzzle::{Puzzle, Symbols, box_size};
@@ -53,7 +54,7 @@ pub(super) fn starts_rmit(content: &[(usize, &str)]) -> bool {
 
 pub(super) fn read_rmit(content: &[(usize, &str)], source: &str) -> Result<Entry, InputError> {
     let (size_line, size_text) = content[0];
-    let n: usize = size_text.parse().map_err(|_| {
+    let n: usize = uint(size_text).ok_or_else(|| {
         InputError::at(
             source,
             size_line,
@@ -71,7 +72,7 @@ pub(super) fn read_rmit(content: &[(usize, &str)], source: &str) -> Result<Entry
     let list: Vec<u64> = sym_text
         .split_whitespace()
         .map(|t| {
-            t.parse().map_err(|_| {
+            uint(t).ok_or_else(|| {
                 InputError::at(
                     source,
                     sym_line,
@@ -96,7 +97,7 @@ pub(super) fn read_rmit(content: &[(usize, &str)], source: &str) -> Result<Entry
     if let Some(&(count_line, count_text)) = content.get(2)
         && count_text.bytes().all(|b| b.is_ascii_digit())
     {
-        let count: usize = count_text.parse().map_err(|_| {
+        let count: usize = uint(count_text).ok_or_else(|| {
             InputError::at(
                 source,
                 count_line,
@@ -124,12 +125,11 @@ pub(super) fn read_rmit(content: &[(usize, &str)], source: &str) -> Result<Entry
                 ))
             };
             let mut tokens = text.split_whitespace();
-            let total: u64 = tokens.next().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
+            let total: u64 = tokens.next().and_then(uint).ok_or_else(bad)?;
             let mut cells = Vec::new();
             for t in tokens {
                 let (r, c) = t.split_once(',').ok_or_else(bad)?;
-                let (r, c): (usize, usize) =
-                    (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+                let (r, c): (usize, usize) = (uint(r).ok_or_else(bad)?, uint(c).ok_or_else(bad)?);
                 if r >= n || c >= n {
                     return Err(err(format!(
                         "cell {r},{c} is outside the {n}×{n} grid (rows and columns are 0 to {})",
@@ -156,7 +156,7 @@ pub(super) fn read_rmit(content: &[(usize, &str)], source: &str) -> Result<Entry
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|t| !t.is_empty())
             .collect();
-        let nums: Option<Vec<u64>> = fields.iter().map(|t| t.parse().ok()).collect();
+        let nums: Option<Vec<u64>> = fields.iter().map(|t| uint(t)).collect();
         let Some([r, c, s]) = nums.as_deref().and_then(|v| <[u64; 3]>::try_from(v).ok()) else {
             return Err(err(format!(
                 "`{text}`: expected `row,col symbol` (0-based row and column)"

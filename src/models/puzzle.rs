@@ -14,6 +14,11 @@
 
 use std::fmt;
 
+/// Whether `text` is a whole number written with digits only (no sign: `+2` and `-1` are not).
+fn digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// The largest grid size (n of an n×n grid) the engine is built for.
 pub const MAX_SIZE: usize = 256;
 
@@ -76,7 +81,7 @@ impl Symbols {
     pub fn from_labels(list: Vec<String>) -> Result<Self, String> {
         let ints: Option<Vec<u64>> = list
             .iter()
-            .map(|t| (!t.starts_with('+')).then(|| t.parse().ok()).flatten())
+            .map(|t| digits(t).then(|| t.parse().ok()).flatten())
             .collect();
         if let Some(values) = ints {
             return Symbols::new(values);
@@ -146,10 +151,10 @@ impl Symbols {
     /// The value index of the symbol written `label` (letters in either case).
     pub fn index_of_label(&self, label: &str) -> Option<usize> {
         if self.numeric {
-            if label.starts_with('+') {
-                return None;
-            }
-            return label.parse().ok().and_then(|s| self.index_of(s));
+            return digits(label)
+                .then(|| label.parse().ok())
+                .flatten()
+                .and_then(|s| self.index_of(s));
         }
         self.labels.iter().position(|l| l == label).or_else(|| {
             self.labels
@@ -238,6 +243,8 @@ pub struct Puzzle {
     symbols: Symbols,
     givens: Vec<Option<usize>>,
     cages: Vec<Cage>,
+    /// The cage of each cell (`u32::MAX`: none), made with the first cage.
+    cage_of: Vec<u32>,
     /// Pencil marks read with the puzzle: each cell's allowed values, a bit per value index
     /// (grids up to 64×64); `None` when every value is allowed everywhere.
     candidates: Option<Vec<u64>>,
@@ -259,6 +266,7 @@ impl Puzzle {
             symbols,
             givens: vec![None; n * n],
             cages: Vec::new(),
+            cage_of: Vec::new(),
             candidates: None,
         })
     }
@@ -332,6 +340,7 @@ impl Puzzle {
     /// Removes every cage.
     pub fn clear_cages(&mut self) {
         self.cages.clear();
+        self.cage_of.clear();
     }
 
     /// Adds a cage of cells (indices below n²). Refuses a cell repeated or already in another
@@ -356,7 +365,8 @@ impl Puzzle {
                     self.cell_name(cell)
                 ));
             }
-            if let Some(other) = self.cages.iter().find(|c| c.cells.contains(&cell)) {
+            let owner = self.cage_of.get(cell).copied().unwrap_or(u32::MAX);
+            if let Some(other) = self.cages.get(owner as usize) {
                 return Err(format!(
                     "{} is already in another cage (total {} at {})",
                     self.cell_name(cell),
@@ -385,6 +395,12 @@ impl Puzzle {
                 "no {} distinct symbols add up to {total}",
                 cells.len()
             ));
+        }
+        if self.cage_of.is_empty() {
+            self.cage_of = vec![u32::MAX; n * n];
+        }
+        for &cell in &cells {
+            self.cage_of[cell] = self.cages.len() as u32;
         }
         self.cages.push(Cage { total, cells });
         Ok(())
