@@ -210,3 +210,144 @@ fn an_interrupted_run_leaves_no_temporary_file() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A 36×36 killer whose one cage of 18 cells has billions of combinations: cp solves it with
+/// distinct values and a sum; the solvers and logic that list combinations refuse it, naming
+/// the cage; nothing tries to make the table.
+#[test]
+fn a_cage_with_too_many_combinations_is_solved_or_refused_never_listed() {
+    let cells: Vec<String> = (0..18).map(|c| c.to_string()).collect();
+    let line = format!("333:{};36:1295\n", cells.join(","));
+    let r = run(&["solve", "--timeout", "20", "--to", "line"], &line);
+    assert!(r.code == 0 || r.code == 5, "{}", r.stderr);
+    if r.code == 0 {
+        let values: Vec<u64> = r
+            .stdout
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert_eq!(values.len(), 36 * 36);
+        assert_eq!(values[..18].iter().sum::<u64>(), 333);
+    }
+    for args in [
+        vec!["solve", "--solver", "dlx"],
+        vec!["solve", "--solver", "algx"],
+        vec!["explain"],
+        vec!["rate"],
+    ] {
+        let r = run(&args, &line);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr
+                .contains("cage 333/18 at r1c1 has more than 65536 combinations"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+}
+
+/// A 64×64 killer of one-cell cages (each cage a given, in effect): read and built in bounded
+/// time and memory, and solved.
+#[test]
+fn a_large_map_of_one_cell_cages_is_read_and_solved() {
+    let (n, k) = (64usize, 8usize);
+    let mut text = String::new();
+    let mut pairs = Vec::new();
+    let mut solution = Vec::new();
+    for r in 0..n {
+        let row: Vec<String> = (0..n).map(|c| (r * n + c + 1).to_string()).collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+        for c in 0..n {
+            let v = (k * (r % k) + r / k + c) % n + 1;
+            pairs.push(format!("{}={v}", r * n + c + 1));
+            solution.push(v.to_string());
+        }
+    }
+    text.push_str(&pairs.join(" "));
+    text.push('\n');
+    let r = run(&["solve", "--to", "line", "--timeout", "60"], &text);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.trim_end(), solution.join(" "));
+}
+
+/// explain and rate read their limits inside a pass: an empty 256×256 grid, whose subsets
+/// alone would take years, stops at --timeout.
+#[test]
+fn explain_and_rate_stop_at_their_limits_inside_a_pass() {
+    let empty = format!("{}\n", vec!["0"; 256 * 256].join(" "));
+    for args in [
+        vec!["explain", "--timeout", "1"],
+        vec!["rate", "--timeout", "1"],
+        vec![
+            "explain",
+            "--timeout",
+            "1",
+            "--latex",
+            "/nonexistent/prefix",
+        ],
+    ] {
+        let start = std::time::Instant::now();
+        let r = run(&args, &empty);
+        assert_eq!(r.code, 5, "{args:?}: {}", r.stderr);
+        assert!(start.elapsed().as_secs() < 60, "{args:?}");
+    }
+    let r = run(&["rate", "--timeout", "1"], &empty);
+    assert_eq!(r.stdout, "timeout\n");
+}
+
+#[test]
+fn check_and_solve_name_a_cage_its_givens_break() {
+    let map = std::fs::read_to_string(root().join("puzzles/killer-9x9.cages")).unwrap();
+    // cage b (13) is r1c2, r1c3, r1c4: givens 9 and 8 leave at least 18
+    let mut givens = String::from(". 9 8 | . . . | . . .\n");
+    for _ in 0..8 {
+        givens.push_str(". . . | . . . | . . .\n");
+    }
+    let text = format!("{givens}{map}");
+    let r = run(&["check"], &text);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("cage 13/3 at r1c2: its givens 9, 8 leave 18..24 for its total 13"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["solve"], &text);
+    assert_eq!((r.code, r.stdout.as_str()), (1, "no solution\n"));
+    assert!(r.stderr.contains("cage 13/3 at r1c2"), "{}", r.stderr);
+}
+
+#[test]
+fn explain_keeps_to_the_regions_of_the_rules() {
+    // Boxes only: no rows or columns, so no fish; with guessing, explain finds a grid that
+    // keeps the boxes, as solve does, never "no solution".
+    let dir = scratch("boxes");
+    let rules = dir.join("boxes.rules");
+    std::fs::write(&rules, "name boxes-only\nall-different boxes\n").unwrap();
+    let rules = rules.to_str().unwrap();
+    for puzzle in ["puzzles/wikipedia.txt", "puzzles/ai-escargot.txt"] {
+        let r = run(&["explain", "--guess", "--rules", rules, puzzle], "");
+        assert_eq!(r.code, 0, "{puzzle}: {}", r.stderr);
+        assert!(
+            !r.stdout.contains("fish") && !r.stdout.contains("wing"),
+            "{puzzle}"
+        );
+        assert!(r.stdout.contains("solved"), "{puzzle}: {}", r.stdout);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_byte_order_mark_on_any_line_is_read_the_same_by_every_command() {
+    let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let text = format!("{line}\n\u{feff}{line}\n");
+    for command in ["solve", "count", "check", "rate", "explain", "bench"] {
+        let mut args = vec![command];
+        if command == "bench" {
+            args.extend(["--warmup", "0"]);
+        }
+        let r = run(&args, &text);
+        assert_eq!(r.code, 0, "{command}: {}", r.stderr);
+    }
+}

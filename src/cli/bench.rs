@@ -84,7 +84,18 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
     let mut inputs: Vec<(Rules, Input)> = Vec::new();
     for record in args.input.collect()? {
         match record {
-            Record::Puzzle(rules, input, None) => inputs.push((rules, input)),
+            Record::Puzzle(rules, input, None) => {
+                let refused = solvers
+                    .iter()
+                    .find_map(|s| s.refuses(&input.entry.puzzle, &rules));
+                match refused {
+                    Some(why) => {
+                        super::report(&InputError::at(&input.source, input.entry.line, why));
+                        code = worse(code, 2);
+                    }
+                    None => inputs.push((rules, input)),
+                }
+            }
             Record::Puzzle(_, _, Some(why)) => {
                 super::report(&why);
                 code = worse(code, 1);

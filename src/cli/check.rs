@@ -26,7 +26,8 @@ pub(super) enum CheckTo {
 
 /// For each puzzle: its grid (`.` for empty cells), how many cells are unknown, then every
 /// repeated symbol as `set S (row R): C instances of V` (sets numbered from 0: rows, then
-/// columns, then boxes, then any extra regions of the rules) and a summary. Exit code 0 when
+/// columns, then boxes, then any extra regions of the rules), every cage its givens break,
+/// and a summary. Exit code 0 when
 /// every puzzle is valid, 1 when one breaks a rule, 2 when a record does not read (the others
 /// are still checked).
 pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
@@ -52,11 +53,12 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
         let p = &input.entry.puzzle;
         let regions = sudoku::regions(rules, p.size(), p.box_size());
         let dups = sudoku::duplicates(p.givens(), &regions);
-        if !dups.is_empty() {
+        let cages = sudoku::broken_cages(p, rules);
+        if !dups.is_empty() || !cages.is_empty() {
             code = worse(code, 1);
         }
         if json {
-            let status = if dups.is_empty() {
+            let status = if dups.is_empty() && cages.is_empty() {
                 "valid"
             } else {
                 "no solution"
@@ -65,6 +67,7 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
             r.violations = Some(
                 dups.iter()
                     .map(|d| sudoku::describe_duplicate(d, &regions, p))
+                    .chain(cages)
                     .collect(),
             );
             out.push_str(&r.to_line());
@@ -81,7 +84,7 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
         }
         format::write(&mut out, OutputFormat::Grid, p, p.givens());
         let _ = writeln!(out, "\n{} cells are unknown", p.gaps());
-        if dups.is_empty() {
+        if dups.is_empty() && cages.is_empty() {
             out.push_str("no rule is broken: there might be a solution\n");
             continue;
         }
@@ -100,14 +103,19 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
                 sets.push(d.region);
             }
         }
+        // A broken cage is a set with one violation of its own.
+        for cage in &cages {
+            let _ = writeln!(out, "{cage}");
+        }
+        let (sets, violations) = (sets.len() + cages.len(), dups.len() + cages.len());
         let _ = writeln!(
             out,
             "\n{} different set{} {} violations\n{} violation{} in total",
-            sets.len(),
-            if sets.len() == 1 { "" } else { "s" },
-            if sets.len() == 1 { "has" } else { "have" },
-            dups.len(),
-            if dups.len() == 1 { "" } else { "s" },
+            sets,
+            if sets == 1 { "" } else { "s" },
+            if sets == 1 { "has" } else { "have" },
+            violations,
+            if violations == 1 { "" } else { "s" },
         );
     }
     print(&out)?;

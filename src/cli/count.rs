@@ -79,6 +79,15 @@ pub(super) fn run(args: CountArgs) -> Result<u8, Failure> {
                     with_id(&input, "none\n".to_string(), OutputFormat::Line)
                 }
             }
+            Item::Done(_, input, Err(Failure::Input(e))) => {
+                super::report(&e);
+                code = worse(code, 2);
+                if json {
+                    json::Record::bad(&e).to_line()
+                } else {
+                    with_id(&input, "error\n".to_string(), OutputFormat::Line)
+                }
+            }
             Item::Done(_, input, outcome) => {
                 let outcome = outcome?;
                 let (line, status, severity) = match (outcome.count, outcome.stop) {

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 use sudoku_cp::engine::Domain;
+use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, OutputFormat};
 use sudoku_cp::logic::{self, Ending, Explanation, Step, latex};
 use sudoku_cp::models::{Puzzle, Rules, sudoku};
@@ -99,7 +100,27 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
                 }
                 continue;
             }
-            Record::Puzzle(rules, input, None) => (rules, input),
+            Record::Puzzle(rules, input, None) => match logic::refuses(&input.entry.puzzle, &rules)
+            {
+                Some(why) => {
+                    let e = InputError::at(&input.source, input.entry.line, why);
+                    super::report(&e);
+                    code = worse(code, 2);
+                    if json {
+                        out.push_str(&json::Record::bad(&e).to_line());
+                    } else {
+                        header(
+                            &mut out,
+                            &input.source,
+                            input.entry.line,
+                            input.entry.id.as_deref(),
+                        );
+                        out.push_str("error\n");
+                    }
+                    continue;
+                }
+                None => (rules, input),
+            },
         };
         let p = &input.entry.puzzle;
         if let Some(prefix) = &args.latex {
@@ -108,7 +129,18 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
             } else {
                 prefix.display().to_string()
             };
-            let stages = sudoku_cp::with_domain!(p.size(), D => latex::stages::<D>(p, &rules));
+            let budget = budget(&args);
+            let stages = sudoku_cp::with_domain!(p.size(), D => latex::stages_within::<D>(p, &rules, &budget));
+            let Some(stages) = stages else {
+                let e = InputError::at(
+                    &input.source,
+                    input.entry.line,
+                    "the pictures' solving passed --timeout or --max-steps: no file written",
+                );
+                super::report(&e);
+                code = worse(code, 5);
+                continue;
+            };
             for (stage, tex) in stages {
                 super::output_file::write_file(
                     &PathBuf::from(format!("{prefix}_{stage}.tex")),
@@ -143,11 +175,7 @@ fn explain_one<D: Domain>(
 ) -> Result<Ending, Failure> {
     let p = &input.entry.puzzle;
     let rungs = logic::ladder(p.size());
-    let budget = logic::Budget {
-        steps: usize::try_from(args.max_steps).unwrap_or(usize::MAX),
-        guesses: args.node_limit,
-        deadline: super::deadline(args.timeout),
-    };
+    let budget = budget(args);
     let e = logic::explain_within::<D>(p, rules, &rungs, args.guess, &budget);
     if json {
         check_solved(p, rules, &e)?;
@@ -223,6 +251,15 @@ fn explain_one<D: Domain>(
         }
     }
     Ok(e.ending)
+}
+
+/// The limits of one puzzle's explanation, its clock starting now.
+fn budget(args: &ExplainArgs) -> logic::Budget {
+    logic::Budget {
+        steps: usize::try_from(args.max_steps).unwrap_or(usize::MAX),
+        guesses: args.node_limit,
+        deadline: super::deadline(args.timeout),
+    }
 }
 
 /// The independent check of a grid logic calls solved, as for every solver's grid.

@@ -570,12 +570,14 @@ fn check_givens(entry: &Entry, rules: &Rules, source: &str) -> Result<(), InputE
     let p = &entry.puzzle;
     let regions = sudoku::regions(rules, p.size(), p.box_size());
     let dups = sudoku::duplicates(p.givens(), &regions);
-    if dups.is_empty() {
+    let cages = sudoku::broken_cages(p, rules);
+    if dups.is_empty() && cages.is_empty() {
         return Ok(());
     }
     let what: Vec<String> = dups
         .iter()
         .map(|d| sudoku::describe_duplicate(d, &regions, p))
+        .chain(cages)
         .collect();
     Err(InputError::at(
         source,
@@ -585,13 +587,21 @@ fn check_givens(entry: &Entry, rules: &Rules, source: &str) -> Result<(), InputE
 }
 
 /// Solves `input` and checks any grid the solver answers with against the puzzle and the
-/// rules, independently of the solver: a grid that fails is a bug, reported as such.
+/// rules, independently of the solver: a grid that fails is a bug, reported as such. A puzzle
+/// the solver refuses (too large for it) is [`Failure::Input`], an error of its record.
 fn solve_checked(
     solver: &dyn Solver,
     rules: &Rules,
     input: &Input,
     limits: &Limits,
 ) -> Result<Outcome, Failure> {
+    if let Some(why) = solver.refuses(&input.entry.puzzle, rules) {
+        return Err(Failure::Input(InputError::at(
+            &input.source,
+            input.entry.line,
+            why,
+        )));
+    }
     let outcome = solver.solve(&input.entry.puzzle, rules, limits);
     let Some(grid) = &outcome.solution else {
         return Ok(outcome);

@@ -4,13 +4,22 @@ use super::solve::with_id;
 use super::{Failure, InputArgs, Record, json, print, worse};
 use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
+use sudoku_cp::error::InputError;
 use sudoku_cp::format::OutputFormat;
-use sudoku_cp::logic::{self, Level};
+use sudoku_cp::logic::{self, Ending, Level};
 
 #[derive(Debug, Args)]
 pub(super) struct RateArgs {
     #[command(flatten)]
     input: InputArgs,
+    /// Give up on a puzzle after this many seconds, at most 1000000, or `inf` (it prints
+    /// `timeout`, exit code 5; a batch goes on).
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
+    timeout: Option<std::time::Duration>,
+    /// Give up on a puzzle after this many logical steps (rating never guesses; it prints
+    /// `node limit`, exit code 5).
+    #[arg(long, value_name = "N", value_parser = super::parse_count)]
+    node_limit: Option<u64>,
     /// Output: tab-separated lines, or JSON Lines.
     #[arg(long, value_enum)]
     to: Option<RateTo>,
@@ -57,10 +66,45 @@ pub(super) fn run(args: RateArgs) -> Result<u8, Failure> {
                 });
                 continue;
             }
-            Record::Puzzle(rules, input, None) => (rules, input),
+            Record::Puzzle(rules, input, None) => match logic::refuses(&input.entry.puzzle, &rules)
+            {
+                Some(why) => {
+                    let e = InputError::at(&input.source, input.entry.line, why);
+                    super::report(&e);
+                    code = worse(code, 2);
+                    out.push_str(&if json {
+                        json::Record::bad(&e).to_line()
+                    } else {
+                        with_id(&input, "error\n".to_string(), OutputFormat::Line)
+                    });
+                    continue;
+                }
+                None => (rules, input),
+            },
         };
         let p = &input.entry.puzzle;
-        let r = sudoku_cp::with_domain!(p.size(), D => logic::rate::<D>(p, &rules));
+        let budget = logic::Budget {
+            steps: args
+                .node_limit
+                .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+            guesses: None,
+            deadline: super::deadline(args.timeout),
+        };
+        let r = sudoku_cp::with_domain!(p.size(), D => logic::rate_within::<D>(p, &rules, &budget));
+        let stopped = match r.ending {
+            Ending::Timeout => Some("timeout"),
+            Ending::StepLimit => Some("node limit"),
+            _ => None,
+        };
+        if let Some(status) = stopped {
+            code = worse(code, 5);
+            out.push_str(&if json {
+                json::Record::of(&input, status).to_line()
+            } else {
+                with_id(&input, format!("{status}\n"), OutputFormat::Line)
+            });
+            continue;
+        }
         let hardest = r.hardest.map(|t| t.name());
         let detail = match (r.level, &hardest) {
             (Level::Guessing, Some(h)) => format!(

@@ -89,6 +89,20 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
                 };
                 (text, layout(Some(input.entry.format)))
             }
+            Item::Done(_, input, Err(Failure::Input(e))) => {
+                super::report(&e);
+                code = worse(code, 2);
+                let text = if json {
+                    json::Record::bad(&e).to_line()
+                } else {
+                    with_id(
+                        &input,
+                        "error\n".to_string(),
+                        layout(Some(input.entry.format)),
+                    )
+                };
+                (text, layout(Some(input.entry.format)))
+            }
             Item::Done(_, input, outcome) => {
                 let outcome = outcome?;
                 let (puzzle, entry) = (&input.entry.puzzle, &input.entry);

@@ -124,6 +124,17 @@ pub fn combinations_cached<D: Domain>(weights: &[u64], k: usize, total: u64) -> 
         .collect()
 }
 
+/// How many sets of `k` distinct values reach `total`, counted up to `cap` (the count stops
+/// there: a caller learns whether a table of them would be too large without making it).
+pub fn count_combinations(weights: &[u64], k: usize, total: u64, cap: usize) -> usize {
+    let mut count = 0;
+    for_each_combination(weights, k, total, |_| {
+        count += 1;
+        count < cap
+    });
+    count
+}
+
 /// Every combination of `k` distinct values reaching `total`, as domains.
 pub fn combinations<D: Domain>(weights: &[u64], k: usize, total: u64) -> Vec<D> {
     let mut out = Vec::new();
@@ -215,19 +226,23 @@ struct Memo<D> {
 type Found<'a, D> = (&'a [D], Option<D>, D);
 
 impl<D: Domain> Memo<D> {
+    #[cfg(test)]
     fn new(k: usize) -> Self {
-        if k > MEMO_MAX_CELLS {
-            return Memo {
-                tags: Vec::new(),
-                slots: Vec::new(),
-            };
-        }
-        let fit = MEMO_BYTES / ((2 * k + 5) * std::mem::size_of::<D>());
-        // The largest power of two that fits, at most MEMO_SLOTS, at least one.
-        let slots = MEMO_SLOTS.min(1 << fit.max(1).ilog2());
+        Memo::within(k, MEMO_BYTES)
+    }
+
+    /// A table of at most `bytes` for a cage of `k` cells (none under one slot's size).
+    fn within(k: usize, bytes: usize) -> Self {
+        let fit = bytes / ((2 * k + 5) * std::mem::size_of::<D>());
+        let planned = if k > MEMO_MAX_CELLS || fit == 0 {
+            0
+        } else {
+            // The largest power of two that fits, at most MEMO_SLOTS.
+            MEMO_SLOTS.min(1 << fit.ilog2())
+        };
         Memo {
-            tags: vec![0; slots],
-            slots: vec![D::empty(); slots * (2 * k + 5)],
+            tags: vec![0; planned],
+            slots: vec![D::empty(); planned * (2 * k + 5)],
         }
     }
 
@@ -267,8 +282,8 @@ impl<D: Domain> Memo<D> {
         if self.tags.is_empty() {
             return;
         }
-        let (support, required, alive) = found;
         let k = doms.len();
+        let (support, required, alive) = found;
         let (tag, slot) = self.locate(doms, must, allowed);
         self.tags[slot] = tag;
         let entry = &mut self.slots[slot * (2 * k + 5)..(slot + 1) * (2 * k + 5)];
@@ -289,6 +304,17 @@ impl<D: Domain> Memo<D> {
 impl<D: Domain> CageSum<D> {
     /// A cage over `vars` whose allowed value sets are `combos` (each with `vars.len()` values).
     pub fn new(name: impl Into<String>, vars: Vec<VarId>, combos: Arc<[D]>) -> Self {
+        CageSum::with_memo_bytes(name, vars, combos, MEMO_BYTES)
+    }
+
+    /// [`CageSum::new`] with at most `bytes` (64 KiB by default) for its memo of combination
+    /// passes, for a model of so many cages that their tables would not fit in memory.
+    pub fn with_memo_bytes(
+        name: impl Into<String>,
+        vars: Vec<VarId>,
+        combos: Arc<[D]>,
+        bytes: usize,
+    ) -> Self {
         let k = vars.len();
         let mates = vec![usize::MAX; k * combos.len()];
         CageSum {
@@ -304,7 +330,7 @@ impl<D: Domain> CageSum<D> {
             support: vec![D::empty(); k],
             matcher: Matcher::new(k, D::CAPACITY),
             mates,
-            memo: Memo::new(k),
+            memo: Memo::within(k, bytes.min(MEMO_BYTES)),
             choice: None,
             alive: D::empty(),
         }
@@ -344,6 +370,10 @@ impl<D: Domain> CageSum<D> {
             return self;
         }
         self.groups.reserve_exact(near.len());
+        // Where each peer stands in `peers`, so that building stays linear in the peers on
+        // large groups; on small ones a scan is cheaper than the map.
+        let large = near.iter().map(|&(g, _)| groups[g].len()).sum::<usize>() > 128;
+        let mut at: hashbrown::HashMap<VarId, usize> = hashbrown::HashMap::new();
         for &(g, mask) in near {
             debug_assert!(
                 (0..self.vars.len())
@@ -356,9 +386,19 @@ impl<D: Domain> CageSum<D> {
                     .filter(|v| !self.vars.contains(v))
                     .collect();
                 for &v in &outside {
-                    match self.peers.iter_mut().find(|(u, _)| *u == v) {
-                        Some((_, sees)) => *sees |= mask,
-                        None => self.peers.push((v, mask)),
+                    let found = if large {
+                        at.get(&v).copied()
+                    } else {
+                        self.peers.iter().position(|&(u, _)| u == v)
+                    };
+                    match found {
+                        Some(i) => self.peers[i].1 |= mask,
+                        None => {
+                            if large {
+                                at.insert(v, self.peers.len());
+                            }
+                            self.peers.push((v, mask));
+                        }
                     }
                 }
                 self.groups.push((mask, outside));
@@ -851,26 +891,42 @@ mod lock_tests {
     }
 
     #[test]
+    fn counting_combinations_stops_at_the_cap() {
+        let w: Vec<u64> = (1..=9).collect();
+        // 20 = 9+8+3 = 9+7+4 = 9+6+5 = 8+7+5: four sets of three
+        assert_eq!(count_combinations(&w, 3, 20, 100), 4);
+        assert_eq!(count_combinations(&w, 3, 20, 2), 2);
+        assert_eq!(count_combinations(&w, 3, 30, 100), 0);
+        let wide: Vec<u64> = (1..=36).collect();
+        // C(36, 18) sets of 18 exist; the count stops at the cap at once
+        assert_eq!(count_combinations(&wide, 18, 333, 1000), 1000);
+    }
+
+    #[test]
     fn memos_are_sized_to_their_cage_and_domain_width() {
         // A 9×9 killer's 5-cell cage gets the full table; wide domains and large cages fewer
         // slots, never over the byte budget; a cage past MEMO_MAX_CELLS gets none.
         assert_eq!(Memo::<u16>::new(5).tags.len(), MEMO_SLOTS);
         for (k, memo) in [(8, Memo::<u64>::new(8)), (1, Memo::<u64>::new(1))] {
             let slots = memo.tags.len();
+            let bytes = slots * (2 * k + 5) * 8;
             assert!(
                 slots.is_power_of_two() && slots < MEMO_SLOTS,
                 "{k} cells: {slots}"
             );
-            assert!(
-                memo.slots.len() * 8 <= MEMO_BYTES,
-                "{k} cells: {slots} slots"
-            );
-            assert!(
-                2 * memo.slots.len() * 8 > MEMO_BYTES,
-                "{k} cells: the largest that fits"
-            );
+            assert!(bytes <= MEMO_BYTES, "{k} cells: {slots} slots");
+            assert!(2 * bytes > MEMO_BYTES, "{k} cells: the largest that fits");
         }
-        assert!(Memo::<u16>::new(MEMO_MAX_CELLS + 1).tags.is_empty());
+        assert_eq!(Memo::<u16>::new(MEMO_MAX_CELLS + 1).tags.len(), 0);
+        // A smaller budget gives fewer slots, or none below one slot.
+        let small = Memo::<u16>::within(5, 4096);
+        assert_eq!(small.tags.len(), 128);
+        assert!(small.slots.len() * 2 <= 4096);
+        assert!(Memo::<u16>::within(5, 10).tags.is_empty());
+        let mut memo = Memo::<u16>::within(1, 1024);
+        let doms = [0b11u16];
+        memo.put(&doms, 0, 0, (&doms, Some(0), 0));
+        assert!(memo.get(&doms, 0, 0).is_some());
     }
 
     #[test]

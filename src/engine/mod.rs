@@ -101,7 +101,9 @@ mod trail;
 
 pub use all_different::{AllDifferent, HallSets};
 pub use boards::{MAX_VALUES, MAX_VARS, Network};
-pub use cage_sum::{CageSum, combinations, combinations_cached, for_each_combination};
+pub use cage_sum::{
+    CageSum, combinations, combinations_cached, count_combinations, for_each_combination,
+};
 pub use domain::{Domain, DomainIter, Wide};
 pub use kernel::{Ctx, Engine, Labels, Snapshot};
 pub use linear_sum::LinearSum;

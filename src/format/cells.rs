@@ -185,11 +185,10 @@ impl Alphabet {
                     v => Ok(Some(usize::from(v))),
                 }
             }
-            Raw::Char(c, _) => self
-                .symbols
-                .index_of_label(&c.to_string())
-                .map(Some)
-                .ok_or_else(|| self.unknown(&c.to_string())),
+            Raw::Char(c, column) => {
+                let mut buf = [0u8; 4];
+                self.value(Raw::Token(c.encode_utf8(&mut buf), column))
+            }
             Raw::Token(t, _) => {
                 if let Some(v) = self.symbols.index_of_label(t) {
                     return Ok(Some(v));

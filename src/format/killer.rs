@@ -126,13 +126,15 @@ pub(super) fn read_map(
                 ((n, t.next().unwrap_or("")), (n, t.next().unwrap_or("")))
             })
             .unzip()
-    } else if body.len() % 2 == 0 && ids(body[0].1).len() == body.len() / 2 {
-        (
-            body[..body.len() / 2].to_vec(),
-            body[body.len() / 2..].to_vec(),
-        )
     } else {
-        (Vec::new(), body.to_vec())
+        // The map is the last n lines; what stands before it, if anything, is a grid of n
+        // rows of givens (in any frame).
+        let split = (2..=MAX_SIZE.isqrt())
+            .map(|k| k * k)
+            .take_while(|&m| m < body.len())
+            .find(|&m| grid::rows(&body[..body.len() - m]).len() == m)
+            .map_or(0, |m| body.len() - m);
+        (body[..split].to_vec(), body[split..].to_vec())
     };
     let n = map_lines.len();
     box_size(n).map_err(|m| {
@@ -226,7 +228,7 @@ pub(super) fn read_map(
     }
     Ok(Entry {
         puzzle,
-        line: map_lines[0].0,
+        line: body[0].0,
         format: InputFormat::Cages,
         id: None,
     })

@@ -1,17 +1,32 @@
 //! LaTeX pictures of a grid (Crook's four stages: bare, forced, marked, worked), drawn with
 //! the core `picture` environment so that plain `pdflatex` compiles them with no package.
 
-use super::{Board, Ending, Rung, explain};
+use super::{Board, Budget, Ending, Rung, explain_within};
 use crate::engine::Domain;
 use crate::models::{Puzzle, Rules};
 use std::fmt::Write;
 
 /// The four stages, as (file suffix, LaTeX source).
 pub fn stages<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Vec<(&'static str, String)> {
+    stages_within::<D>(puzzle, rules, &Budget::steps(usize::MAX)).unwrap_or_default()
+}
+
+/// [`stages`] within a budget of steps and time; `None` when it runs out (no picture is
+/// drawn half-worked).
+pub fn stages_within<D: Domain>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    budget: &Budget,
+) -> Option<Vec<(&'static str, String)>> {
     let n = puzzle.size();
     let bare = Board::<D>::new(puzzle, rules);
+    let limited = |e: &Ending| matches!(e, Ending::StepLimit | Ending::Timeout);
     // Forced digits until none is left.
-    let forced = explain::<D>(puzzle, rules, &[Rung::Forced], false, usize::MAX).board;
+    let forced = explain_within::<D>(puzzle, rules, &[Rung::Forced], false, budget);
+    if limited(&forced.ending) {
+        return None;
+    }
+    let forced = forced.board;
     // Then preemptive sets (naked sets of every size, singles included, and their hidden
     // counterparts) until they change nothing; forced digits keep being placed as they appear.
     let mut rungs = vec![Rung::Forced, Rung::NakedSingles, Rung::HiddenSingles];
@@ -19,13 +34,16 @@ pub fn stages<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Vec<(&'static str, S
         rungs.push(Rung::Naked(m));
         rungs.push(Rung::Hidden(m));
     }
-    let worked = explain::<D>(puzzle, rules, &rungs, false, usize::MAX);
+    let worked = explain_within::<D>(puzzle, rules, &rungs, false, budget);
+    if limited(&worked.ending) {
+        return None;
+    }
     let worked_note = match worked.ending {
         Ending::Solved => "solved by forced digits and preemptive sets",
         Ending::Contradiction => "the preemptive sets found a contradiction",
         _ => "forced digits and preemptive sets can do no more",
     };
-    vec![
+    Some(vec![
         ("bare", picture(&bare, false, "the puzzle as given")),
         (
             "forced",
@@ -36,7 +54,7 @@ pub fn stages<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Vec<(&'static str, S
             picture(&forced, true, "forced digits and pencil marks"),
         ),
         ("worked", picture(&worked.board, true, worked_note)),
-    ]
+    ])
 }
 
 /// A standalone LaTeX document drawing the board: placed symbols large, and with `marks` each

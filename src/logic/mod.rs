@@ -196,6 +196,23 @@ impl Rung {
     }
 }
 
+/// Why logic cannot take `puzzle`, if it cannot: it reasons about a cage through its list of
+/// combinations, and a cage with more than [`sudoku::MAX_COMBINATIONS`] has too many to list.
+pub fn refuses(puzzle: &Puzzle, rules: &Rules) -> Option<String> {
+    let weights = puzzle.symbols().as_slice();
+    let cages = if rules.cages { puzzle.cages() } else { &[] };
+    cages.iter().find_map(|cage| {
+        (!sudoku::fits_a_table(weights, cage.cells.len(), cage.total)).then(|| {
+            format!(
+                "{} has more than {} combinations, too many for logic to reason with \
+                 (solve and count can take it)",
+                sudoku::cage_name(puzzle, cage),
+                sudoku::MAX_COMBINATIONS
+            )
+        })
+    })
+}
+
 /// The full ladder for an n×n grid: singles, cages, locked candidates, then naked and hidden
 /// subsets of every size from 2 to n − 1, smallest first.
 pub fn ladder(n: usize) -> Vec<Rung> {
@@ -251,6 +268,35 @@ struct Sum<D> {
     combos: Arc<[D]>,
 }
 
+/// The time a board's techniques may take, read inside their searches (every
+/// [`Clock::EVERY`] visits) so that one pass over a large grid cannot overrun it.
+#[derive(Debug, Clone, Default)]
+struct Clock {
+    deadline: Option<std::time::Instant>,
+    visits: std::cell::Cell<u32>,
+    expired: std::cell::Cell<bool>,
+}
+
+impl Clock {
+    const EVERY: u32 = 1024;
+
+    /// Whether the time is up; reads the clock every [`Clock::EVERY`] calls.
+    fn out(&self) -> bool {
+        if self.expired.get() {
+            return true;
+        }
+        let Some(deadline) = self.deadline else {
+            return false;
+        };
+        let v = self.visits.get().wrapping_add(1);
+        self.visits.set(v);
+        if v.is_multiple_of(Self::EVERY) && std::time::Instant::now() >= deadline {
+            self.expired.set(true);
+        }
+        self.expired.get()
+    }
+}
+
 /// The grid being worked on: placed values and pencil marks.
 #[derive(Debug, Clone)]
 pub struct Board<D> {
@@ -269,6 +315,8 @@ pub struct Board<D> {
     cand: Vec<D>,
     /// The first contradiction met, if any.
     broken: Option<String>,
+    /// When the techniques must stop.
+    clock: Clock,
 }
 
 impl<D: Domain> Board<D> {
@@ -297,6 +345,10 @@ impl<D: Domain> Board<D> {
             }
             let regions = sudoku::regions(rules, n, puzzle.box_size());
             for s in sudoku::house_sums(puzzle, &regions, true) {
+                // A sum with too many combinations to list says too little to reason with.
+                if !sudoku::fits_a_table(weights, s.cells.len(), s.total) {
+                    continue;
+                }
                 sums.push(Sum {
                     name: format!("{} = {}", s.name, s.total),
                     combos: combinations_cached::<D>(weights, s.cells.len(), s.total).into(),
@@ -315,6 +367,7 @@ impl<D: Domain> Board<D> {
             held: vec![D::empty(); units_len],
             cand: vec![D::full(n); n * n],
             broken: None,
+            clock: Clock::default(),
         };
         for (cell, given) in puzzle.givens().iter().enumerate() {
             if let Some(v) = *given {
@@ -626,13 +679,14 @@ impl<D: Domain> Board<D> {
 
     /// Calls `f` with each set of `m` items of `items` whose masks' union has at most `m`
     /// values, pruning as soon as a partial union is too big.
-    fn subsets(items: &[(usize, D)], m: usize, f: &mut impl FnMut(&[usize], D)) {
+    fn subsets(items: &[(usize, D)], m: usize, clock: &Clock, f: &mut impl FnMut(&[usize], D)) {
         fn rec<D: Domain>(
             items: &[(usize, D)],
             m: usize,
             from: usize,
             chosen: &mut Vec<usize>,
             union: D,
+            clock: &Clock,
             f: &mut impl FnMut(&[usize], D),
         ) {
             if chosen.len() == m {
@@ -640,15 +694,26 @@ impl<D: Domain> Board<D> {
                 return;
             }
             for i in from..items.len() {
+                if clock.out() {
+                    return;
+                }
                 let u = union.or(items[i].1);
                 if u.len() as usize <= m && items.len() - i >= m - chosen.len() {
                     chosen.push(items[i].0);
-                    rec(items, m, i + 1, chosen, u, f);
+                    rec(items, m, i + 1, chosen, u, clock, f);
                     chosen.pop();
                 }
             }
         }
-        rec(items, m, 0, &mut Vec::with_capacity(m), D::empty(), f);
+        rec(
+            items,
+            m,
+            0,
+            &mut Vec::with_capacity(m),
+            D::empty(),
+            clock,
+            f,
+        );
     }
 
     fn naked_subsets(&mut self, m: usize) -> Vec<Step> {
@@ -664,7 +729,7 @@ impl<D: Domain> Board<D> {
                 continue;
             }
             let mut found: Vec<(Vec<usize>, D)> = Vec::new();
-            Self::subsets(&empty, m, &mut |set, union| {
+            Self::subsets(&empty, m, &self.clock, &mut |set, union| {
                 found.push((set.to_vec(), union))
             });
             for (set, union) in found {
@@ -726,7 +791,9 @@ impl<D: Domain> Board<D> {
                 })
                 .collect();
             let mut found: Vec<(Vec<usize>, D)> = Vec::new();
-            Self::subsets(&missing, m, &mut |set, at| found.push((set.to_vec(), at)));
+            Self::subsets(&missing, m, &self.clock, &mut |set, at| {
+                found.push((set.to_vec(), at))
+            });
             for (values, at) in found {
                 let keep = values
                     .iter()
@@ -777,6 +844,11 @@ impl<D: Domain> Board<D> {
     fn fish(&mut self, m: usize) -> Vec<Step> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
+        // Fish are made of rows and columns: rules without both have none.
+        let has = |kind| self.units.iter().any(|(_, _, k)| *k == kind);
+        if !(has(RegionKind::Row) && has(RegionKind::Column)) {
+            return steps;
+        }
         for (base_kind, cover_kind) in [
             (RegionKind::Row, RegionKind::Column),
             (RegionKind::Column, RegionKind::Row),
@@ -809,7 +881,7 @@ impl<D: Domain> Board<D> {
                     })
                     .collect();
                 let mut found: Vec<(Vec<usize>, D)> = Vec::new();
-                Self::subsets(&lines, m, &mut |set, cover| {
+                Self::subsets(&lines, m, &self.clock, &mut |set, cover| {
                     found.push((set.to_vec(), cover))
                 });
                 for (base, cover) in found {
@@ -1034,6 +1106,7 @@ pub fn explain_within<D: Domain>(
     budget: &Budget,
 ) -> Explanation<D> {
     let mut board = Board::<D>::new(puzzle, rules);
+    board.clock.deadline = budget.deadline;
     let mut climb = Climb {
         rungs,
         guess,
@@ -1082,6 +1155,16 @@ impl Climb<'_> {
             }
             for &rung in rungs {
                 let found = board.apply(rung);
+                if board.clock.out() {
+                    // Steps found before the time ran out are sound; the pass is not finished.
+                    self.pass += 1;
+                    for mut s in found {
+                        s.pass = self.pass;
+                        s.depth = depth;
+                        self.steps.push(s);
+                    }
+                    return Ending::Timeout;
+                }
                 if !found.is_empty() {
                     self.pass += 1;
                     for mut s in found {
@@ -1165,6 +1248,9 @@ pub struct Rating {
     pub hardest: Option<Technique>,
     /// Cells logic alone filled, and cells that were empty.
     pub filled: (usize, usize),
+    /// How logic ended: solved, stuck (guessing needed), a contradiction, or a limit of the
+    /// budget (the rating is then no difficulty).
+    pub ending: Ending,
 }
 
 /// Whether logic solves `puzzle` with the techniques of `level` and below: the same answer as
@@ -1180,7 +1266,13 @@ pub fn solves_within<D: Domain>(puzzle: &Puzzle, rules: &Rules, level: Level) ->
 
 /// Rates a puzzle by the full ladder without guessing.
 pub fn rate<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Rating {
-    let e = explain::<D>(puzzle, rules, &ladder(puzzle.size()), false, usize::MAX);
+    rate_within::<D>(puzzle, rules, &Budget::steps(usize::MAX))
+}
+
+/// [`rate`] within a budget of steps and time: when it runs out, the rating says so in
+/// [`Rating::ending`] and is not a difficulty.
+pub fn rate_within<D: Domain>(puzzle: &Puzzle, rules: &Rules, budget: &Budget) -> Rating {
+    let e = explain_within::<D>(puzzle, rules, &ladder(puzzle.size()), false, budget);
     let hardest = e.hardest();
     let empty = puzzle.gaps();
     let filled = empty - e.board.unknown();
@@ -1190,6 +1282,7 @@ pub fn rate<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Rating {
             score: hardest.map_or(0.0, Technique::score),
             hardest,
             filled: (filled, empty),
+            ending: e.ending,
         }
     } else {
         Rating {
@@ -1197,6 +1290,7 @@ pub fn rate<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Rating {
             score: Technique::Guess.score(),
             hardest,
             filled: (filled, empty),
+            ending: e.ending,
         }
     }
 }
@@ -1231,10 +1325,11 @@ mod tests {
         // four cells of a 4-value unit: {1,2} {1,2} {1,2,3} {1,2,3,4}
         let items = [(0, 0b0011u16), (1, 0b0011), (2, 0b0111), (3, 0b1111)];
         let mut found = Vec::new();
-        Board::<u16>::subsets(&items, 2, &mut |s, u| found.push((s.to_vec(), u)));
+        let clock = Clock::default();
+        Board::<u16>::subsets(&items, 2, &clock, &mut |s, u| found.push((s.to_vec(), u)));
         assert_eq!(found, vec![(vec![0, 1], 0b0011)]);
         found.clear();
-        Board::<u16>::subsets(&items, 3, &mut |s, u| found.push((s.to_vec(), u)));
+        Board::<u16>::subsets(&items, 3, &clock, &mut |s, u| found.push((s.to_vec(), u)));
         assert_eq!(found, vec![(vec![0, 1, 2], 0b0111)]);
     }
 

@@ -6,9 +6,9 @@ use super::puzzle::{Cage, Puzzle};
 use super::rules::{RegionKind, Rules};
 use crate::engine::{
     AllDifferent, CageSum, Conflict, Domain, Engine, HallSets, Heuristic, Labels, LinearSum,
-    PairTable, SameValues, Snapshot, Strategy, VarId, combinations_cached,
+    PairTable, SameValues, Snapshot, Strategy, VarId, combinations_cached, count_combinations,
 };
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use std::any::Any;
 use std::cell::RefCell;
 use std::fmt;
@@ -204,6 +204,64 @@ pub fn check_solution(puzzle: &Puzzle, rules: &Rules, grid: &[usize]) -> Vec<Str
     problems
 }
 
+/// Every cage the givens already break, in words: a symbol given twice in it, or givens that
+/// no set of distinct symbols completes to its total (their sum with the smallest, or with
+/// the largest, symbols left for its empty cells misses it). Empty without `cages` rules.
+pub fn broken_cages(puzzle: &Puzzle, rules: &Rules) -> Vec<String> {
+    if !rules.cages {
+        return Vec::new();
+    }
+    let symbols = puzzle.symbols();
+    let mut out = Vec::new();
+    for cage in puzzle.cages() {
+        let given: Vec<usize> = cage
+            .cells
+            .iter()
+            .filter_map(|&c| puzzle.givens()[c])
+            .collect();
+        let name = cage_name(puzzle, cage);
+        let repeated = given
+            .iter()
+            .enumerate()
+            .find(|&(i, v)| given[..i].contains(v));
+        if let Some((_, &v)) = repeated {
+            out.push(format!("{name} holds {} twice", symbols.label(v)));
+            continue;
+        }
+        let sum: u128 = given.iter().map(|&v| u128::from(symbols.symbol(v))).sum();
+        let mut left: Vec<u64> = (0..symbols.len())
+            .filter(|v| !given.contains(v))
+            .map(|v| symbols.symbol(v))
+            .collect();
+        left.sort_unstable();
+        let empty = cage.cells.len() - given.len();
+        let low: u128 = sum + left[..empty].iter().map(|&w| u128::from(w)).sum::<u128>();
+        let high: u128 = sum
+            + left[left.len() - empty..]
+                .iter()
+                .map(|&w| u128::from(w))
+                .sum::<u128>();
+        let total = u128::from(cage.total);
+        if total < low || total > high {
+            let values: Vec<&str> = given.iter().map(|&v| symbols.label(v)).collect();
+            out.push(if empty == 0 {
+                format!(
+                    "{name}: its givens {} add up to {sum}, not {}",
+                    values.join(", "),
+                    cage.total
+                )
+            } else {
+                format!(
+                    "{name}: its givens {} leave {low}..{high} for its total {}",
+                    values.join(", "),
+                    cage.total
+                )
+            });
+        }
+    }
+    out
+}
+
 /// A cage's name for messages and logs: `cage 17/2 at r1c1` (total, cells, first cell).
 pub fn cage_name(puzzle: &Puzzle, cage: &Cage) -> String {
     format!(
@@ -396,10 +454,11 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<House
     let holds = |c: usize, ri: usize| regions_of[c * per..(c + 1) * per].contains(&ri);
     let in_region = |cells: &[usize], ri: usize| cells.iter().all(|&c| holds(c, ri));
     let mut out: Vec<HouseSum> = Vec::new();
+    let mut seen: HashSet<Vec<usize>> = HashSet::new();
     // Names are made only for the sums kept.
     let mut add = |name: &dyn Fn() -> String, mut cells: Vec<usize>, total: u64| {
         cells.sort_unstable();
-        if !cells.is_empty() && cells.len() < n && !out.iter().any(|s| s.cells == cells) {
+        if !cells.is_empty() && cells.len() < n && seen.insert(cells.clone()) {
             out.push(HouseSum {
                 name: if named { name() } else { String::new() },
                 cells,
@@ -407,13 +466,16 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<House
             });
         }
     };
+    let mut met: HashSet<usize> = HashSet::new();
     for (ri, region) in regions.iter().enumerate() {
+        met.clear();
         let cells: Vec<usize> = region.cells().collect();
         let mut inside: Vec<usize> = Vec::new();
         let mut touching: Vec<usize> = Vec::new();
         for &c in &cells {
             let k = cage_of[c];
-            if k != usize::MAX && !inside.contains(&k) && !touching.contains(&k) {
+            if k != usize::MAX && !met.contains(&k) {
+                met.insert(k);
                 if in_region(&puzzle.cages()[k].cells, ri) {
                     inside.push(k);
                 } else {
@@ -430,7 +492,12 @@ pub fn house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<House
                 .collect();
             add(&|| format!("innies of {region}"), rest, all - inside_total);
             if inside.len() > 1 {
-                for &k in &inside {
+                // Beside a one-cell cage, the rest only restates the cage: the region's
+                // all-different already keeps its symbol out of the rest.
+                for &k in inside
+                    .iter()
+                    .filter(|&&k| puzzle.cages()[k].cells.len() > 1)
+                {
                     let cage = &puzzle.cages()[k];
                     let rest: Vec<usize> =
                         cells.iter().copied().filter(|&c| cage_of[c] != k).collect();
@@ -478,12 +545,24 @@ fn posted_house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<Ho
     for cage in puzzle.cages().iter().filter(|c| c.cells.len() == 1) {
         single[cage.cells[0]] = true;
     }
-    let restates_a_cage = |sum: &HouseSum| {
-        sum.cells.len() + 1 == n
-            && regions.iter().any(|r| {
-                let mut left = r.cells().filter(|c| !sum.cells.contains(c));
+    let (per, regions_of) = regions_of_cells(regions, n);
+    let mut marked = vec![false; n * n];
+    // Only a region holding the sum's first cell can be the one the sum fills but for a cell.
+    let mut restates_a_cage = |sum: &HouseSum| {
+        if sum.cells.len() + 1 != n {
+            return false;
+        }
+        sum.cells.iter().for_each(|&c| marked[c] = true);
+        let first = sum.cells[0];
+        let found = regions_of[first * per..(first + 1) * per]
+            .iter()
+            .filter(|&&ri| ri != usize::MAX)
+            .any(|&ri| {
+                let mut left = regions[ri].cells().filter(|&c| !marked[c]);
                 matches!((left.next(), left.next()), (Some(c), None) if single[c])
-            })
+            });
+        sum.cells.iter().for_each(|&c| marked[c] = false);
+        found
     };
     let mut sums = house_sums(puzzle, regions, named);
     sums.retain(|s| !restates_a_cage(s));
@@ -555,7 +634,10 @@ pub fn house_sum_masks(
                 while each != 0 {
                     let k = each.trailing_zeros() as usize;
                     each &= each - 1;
-                    add(house & !cage_masks[k], all.saturating_sub(cages[k].total));
+                    // beside a one-cell cage the rest only restates it (as in `house_sums`)
+                    if cages[k].cells.len() > 1 {
+                        add(house & !cage_masks[k], all.saturating_sub(cages[k].total));
+                    }
                 }
             }
         }
@@ -593,6 +675,49 @@ pub struct UnionSum {
 /// 7 took 40.8 s (3.05 M, within the drift of 6) and 8 took 57.8 s.
 pub const UNION_SUM_MAX_CELLS: usize = 6;
 
+/// The most work union sums are looked for with: cells × (cages + 1). A 36×36 killer of 400
+/// cages is 0.5 M; a 256×256 grid of one-cell cages 4.3 G.
+const UNION_SUM_MAX_WORK: usize = 1 << 26;
+
+/// The most peers (cells outside a sum sharing a house with it) the sums keep lists of for
+/// their locked values, over the whole model: about 3·n per cell of a sum. Every killer up to
+/// 64×64 fits; past it, the sums posted after the budget runs out check their combinations
+/// without locking values outside them, and the model stays within a few hundred megabytes.
+const MAX_PEERS: usize = 1 << 24;
+
+/// The most combinations a cage's table lists. A 16×16 cage has at most C(16, 8) = 12,870; a
+/// cage of 18 cells on 36×36 has billions, and is posted as distinct values with a sum.
+pub const MAX_COMBINATIONS: usize = 1 << 16;
+
+/// Whether the combinations of `k` distinct symbols adding up to `total` are few enough to
+/// list (at most [`MAX_COMBINATIONS`]).
+pub fn fits_a_table(weights: &[u64], k: usize, total: u64) -> bool {
+    // C(n, k) sets of k exist at all: up to 16 symbols they always fit, uncounted.
+    let n = weights.len();
+    let k = k.min(n);
+    let all = (0..k).try_fold(1usize, |c, i| c.checked_mul(n - i).map(|c| c / (i + 1)));
+    all.is_some_and(|c| c <= MAX_COMBINATIONS)
+        || count_combinations(weights, k, total, MAX_COMBINATIONS + 1) <= MAX_COMBINATIONS
+}
+
+/// The bytes a model's cages may give their memos in all: 64 KiB each up to 2,048 cages.
+const MEMO_BUDGET: usize = 128 << 20;
+
+/// What is left of [`MAX_PEERS`] while a model is built.
+struct PeerBudget(usize);
+
+impl PeerBudget {
+    /// Takes what a sum over `cells` of an n×n grid needs, if there is that much left.
+    fn take(&mut self, cells: &[usize], n: usize) -> bool {
+        let need = cells.len() * 3 * n;
+        let ok = need <= self.0;
+        if ok {
+            self.0 -= need;
+        }
+        ok
+    }
+}
+
 /// The rule of 45 over unions of houses: every run of consecutive rows, every run of
 /// consecutive columns (up to n − 1 of them), and every box. A union U of m houses holds each
 /// symbol m times, so its cells add up to m·45. Take away the cages wholly inside U, and count
@@ -612,6 +737,11 @@ pub fn union_sums(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> 
     let has = |kind| rules.all_different.contains(&kind);
     let cages = puzzle.cages();
     let mut out: Vec<UnionSum> = Vec::new();
+    // Each union is weighed against every cage: past this much work (a 256×256 grid of small
+    // cages would take minutes and gigabytes) the sums are left out, and the cages alone solve.
+    if (n * n).saturating_mul(cages.len() + 1) > UNION_SUM_MAX_WORK {
+        return out;
+    }
     let mut caged = vec![false; n * n];
     for cage in cages {
         cage.cells.iter().for_each(|&c| caged[c] = true);
@@ -971,11 +1101,36 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
                 }
             }
         };
+        let mut budget = PeerBudget(MAX_PEERS);
+        // The cages share a memory budget for their memos of combination passes.
+        let memo_bytes = MEMO_BUDGET / puzzle.cages().len().max(1);
         // One combination table per (cage size, total), shared by the cages that have them.
         let mut tables: HashMap<(usize, u64), Arc<[D]>> = HashMap::new();
         let weights = puzzle.symbols().as_slice();
         let mut chosen: Vec<Chosen<'_, D>> = Vec::new();
         for cage in puzzle.cages() {
+            if !fits_a_table(weights, cage.cells.len(), cage.total) {
+                // Too many combinations to list: distinct values adding up to the total.
+                let cells: Vec<VarId> = cage.cells.iter().map(|&c| vars[c]).collect();
+                let name = if labelled {
+                    cage_name(puzzle, cage)
+                } else {
+                    String::new()
+                };
+                engine.post(AllDifferent::new(
+                    format!("alldiff({name})"),
+                    cells.clone(),
+                    engine.domains(),
+                ));
+                engine.post(LinearSum::new(
+                    name,
+                    &cells,
+                    &[],
+                    weights,
+                    cage.total as i64,
+                ));
+                continue;
+            }
             let combos = tables
                 .entry((cage.cells.len(), cage.total))
                 .or_insert_with(|| {
@@ -993,9 +1148,10 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
             // values only in houses holding two of its cells or more: ISS whole trees 404–408
             // → 398 ms (2 threads), from fewer reads a run (4% more guesses, as failures are
             // met by other propagators and weigh other variables).
-            let mut sum = CageSum::new(name, cells, Arc::clone(combos))
-                .with_groups(&houses, &near)
-                .singles_placed_elsewhere();
+            let mut sum = CageSum::with_memo_bytes(name, cells, Arc::clone(combos), memo_bytes);
+            if budget.take(&cage.cells, n) {
+                sum = sum.with_groups(&houses, &near).singles_placed_elsewhere();
+            }
             // Which combination the cage takes, for search to branch on.
             if combos.len() > 1 && combos.len() <= D::CAPACITY {
                 let choice = engine.new_var(D::full(combos.len()));
@@ -1024,6 +1180,9 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
             labelled.then_some(&labels),
         );
         for sum in posted_house_sums(puzzle, &all_regions, labelled) {
+            if !fits_a_table(weights, sum.cells.len(), sum.total) {
+                continue;
+            }
             houses_meeting(&sum.cells, &mut near);
             let combos = tables
                 .entry((sum.cells.len(), sum.total))
@@ -1032,11 +1191,14 @@ fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
                 });
             let name = sum.name;
             let cells = sum.cells.iter().map(|&c| vars[c]).collect();
-            engine.post(
-                CageSum::new(name, cells, Arc::clone(combos))
+            let mut cage_sum =
+                CageSum::with_memo_bytes(name, cells, Arc::clone(combos), memo_bytes);
+            if budget.take(&sum.cells, n) {
+                cage_sum = cage_sum
                     .with_groups(&houses, &near)
-                    .singles_placed_elsewhere(),
-            );
+                    .singles_placed_elsewhere();
+            }
+            engine.post(cage_sum);
         }
         // Bounds consistency: domain consistency pruned almost nothing more (see
         // `LinearSum::bounds_only`) at several times the cost.

@@ -29,6 +29,10 @@ impl Solver for AlgorithmX {
     fn description(&self) -> &'static str {
         "Knuth's Algorithm X on the exact-cover matrix (bitsets, undo lists)"
     }
+    fn refuses(&self, puzzle: &Puzzle, rules: &Rules) -> Option<String> {
+        exact_cover::too_large(puzzle, rules)
+    }
+
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         exact_cover::solve_with(puzzle, rules, |m| State::new(m).search(m, puzzle, limits))
     }

@@ -30,6 +30,10 @@ impl Solver for DancingLinks {
     fn description(&self) -> &'static str {
         "Knuth's Dancing Links on the exact-cover matrix, S heuristic"
     }
+    fn refuses(&self, puzzle: &Puzzle, rules: &Rules) -> Option<String> {
+        exact_cover::too_large(puzzle, rules)
+    }
+
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         exact_cover::solve_with(puzzle, rules, |m| Links::new(m).search(m, puzzle, limits))
     }

@@ -77,7 +77,7 @@ impl Matrix {
         self.candidate.len()
     }
 
-    /// Builds the matrix of `puzzle` under `rules`.
+    /// Builds the matrix of `puzzle` under `rules` (see [`too_large`] first).
     pub(crate) fn new(puzzle: &Puzzle, rules: &Rules) -> Self {
         let n = puzzle.size();
         let cells = n * n;
@@ -213,6 +213,37 @@ impl Matrix {
         }
         grid
     }
+}
+
+/// The most 1s an exact-cover matrix may hold: about 128 MB of row lists, more again in
+/// Dancing Links' nodes. 144×144 fits (15 M); 196×196 and up do not.
+const MAX_ENTRIES: usize = 1 << 25;
+
+/// Why the exact-cover matrix of `puzzle` would be too large to build, if it would: too many
+/// 1s in all, or a cage with too many combinations to list as rows.
+pub(crate) fn too_large(puzzle: &Puzzle, rules: &Rules) -> Option<String> {
+    let n = puzzle.size();
+    let per_cell = 1 + regions(rules, n, puzzle.box_size()).len() / n + 1;
+    let entries = n.pow(3).saturating_mul(per_cell);
+    if entries > MAX_ENTRIES {
+        return Some(format!(
+            "the exact-cover matrix of a {n}×{n} grid would hold about {} million entries, more \
+             than the {} million this solver builds; use --solver cp",
+            entries >> 20,
+            MAX_ENTRIES >> 20
+        ));
+    }
+    let weights = puzzle.symbols().as_slice();
+    let cages = if rules.cages { puzzle.cages() } else { &[] };
+    cages.iter().find_map(|cage| {
+        (!crate::models::sudoku::fits_a_table(weights, cage.cells.len(), cage.total)).then(|| {
+            format!(
+                "{} has more than {} combinations, too many to list as rows; use --solver cp",
+                crate::models::sudoku::cage_name(puzzle, cage),
+                crate::models::sudoku::MAX_COMBINATIONS
+            )
+        })
+    })
 }
 
 #[cfg(test)]

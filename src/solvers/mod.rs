@@ -110,6 +110,12 @@ pub trait Solver: Sync {
     fn description(&self) -> &'static str;
     /// Searches `puzzle` under `rules` within `limits`.
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome;
+    /// Why this solver cannot take `puzzle` within its memory budget, if it cannot (callers
+    /// ask before [`Solver::solve`]); `None` for every puzzle by default.
+    fn refuses(&self, puzzle: &Puzzle, rules: &Rules) -> Option<String> {
+        let _ = (puzzle, rules);
+        None
+    }
 }
 
 /// Every solver, in the order `--help` lists them.
