@@ -351,3 +351,86 @@ fn a_byte_order_mark_on_any_line_is_read_the_same_by_every_command() {
         assert_eq!(r.code, 0, "{command}: {}", r.stderr);
     }
 }
+
+#[test]
+fn a_second_pass_over_other_options_refuses_clearly() {
+    for (args, says) in [
+        (
+            vec!["solve", "--rules", "/dev/zero", "puzzles/4x4.rmit"],
+            "larger than 64 KiB",
+        ),
+        (
+            vec!["solve", "--symbols", "", "puzzles/4x4.rmit"],
+            "no symbols given",
+        ),
+        (vec!["generate", "--count", "0"], "expected at least 1"),
+        (
+            vec!["bench", "--first", "0", "puzzles/4x4.rmit"],
+            "expected at least 1",
+        ),
+        (vec!["generate", "--attempts", "+5"], "digits only"),
+        (
+            vec!["solve", "-o", "/", "puzzles/4x4.rmit"],
+            "it is a directory",
+        ),
+    ] {
+        if args.contains(&"/dev/zero") && !Path::new("/dev/zero").exists() {
+            continue;
+        }
+        let start = std::time::Instant::now();
+        let r = run(&args, "");
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        assert!(start.elapsed().as_secs() < 20, "{args:?}");
+    }
+}
+
+#[test]
+fn bench_exits_as_solve_does() {
+    let r = run(&["bench", "--warmup", "0", "puzzles/no-solution.txt"], "");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let r = run(
+        &[
+            "bench",
+            "--warmup",
+            "0",
+            "--timeout",
+            "0.000001",
+            "puzzles/ai-escargot.txt",
+            "--solver",
+            "backtrack",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 5, "{}", r.stderr);
+}
+
+#[test]
+fn rate_and_explain_keep_the_cages_of_a_killer_with_givens() {
+    let map = std::fs::read_to_string(root().join("puzzles/killer-9x9.cages")).unwrap();
+    let solution =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    // every third cell given
+    let givens: String = solution
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if i % 3 == 0 { c } else { '.' })
+        .collect();
+    let grid: String = givens
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", String::from_utf8_lossy(r)))
+        .collect();
+    let text = format!("{grid}{map}");
+    let r = run(&["explain", "--guess", "--to", "json"], &text);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(
+        (v["status"].as_str(), v["solution"].as_str()),
+        (Some("solved"), Some(solution))
+    );
+    let r = run(&["rate"], &text);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(&["solve", "--to", "line"], &text);
+    assert_eq!(r.stdout.trim(), solution);
+}

@@ -30,7 +30,7 @@ pub(super) struct BenchArgs {
     #[arg(long)]
     unique: bool,
     /// Only the first N puzzles of each file.
-    #[arg(long, value_name = "N", value_parser = super::parse_count)]
+    #[arg(long, value_name = "N", value_parser = super::parse_positive)]
     first: Option<u64>,
     /// Give up on a puzzle after this many seconds, at most 1000000, or `inf` (counted as
     /// undecided).

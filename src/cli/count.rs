@@ -23,7 +23,7 @@ pub(super) struct CountArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Stop counting at this many solutions (2 is enough to tell unique from multiple).
-    #[arg(long, default_value = "2", value_parser = parse_limit)]
+    #[arg(long, default_value = "2", value_parser = super::parse_positive)]
     limit: u64,
     /// Solver (listed below).
     #[arg(long, default_value = "cp")]
@@ -33,14 +33,6 @@ pub(super) struct CountArgs {
     to: Option<CountTo>,
     #[command(flatten)]
     batch: BatchArgs,
-}
-
-/// A solution limit: a count of at least 1.
-fn parse_limit(text: &str) -> Result<u64, String> {
-    match super::parse_count(text)? {
-        0 => Err("0 solutions: expected at least 1".to_string()),
-        n => Ok(n),
-    }
 }
 
 /// Prints one line per puzzle: `unique`, `none`, `multiple: N` (all N found), `multiple: >= N`

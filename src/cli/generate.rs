@@ -39,7 +39,7 @@ pub(super) struct GenerateArgs {
     #[arg(long, default_value = "9", value_parser = parse_size)]
     size: usize,
     /// How many puzzles.
-    #[arg(long, default_value = "1", value_parser = super::parse_count)]
+    #[arg(long, default_value = "1", value_parser = super::parse_positive)]
     count: u64,
     /// Seed: the same seed gives the same puzzles [default: from the clock, printed on stderr].
     #[arg(long, value_parser = super::parse_count)]
@@ -86,7 +86,7 @@ pub(super) struct GenerateArgs {
     #[arg(long)]
     rating: bool,
     /// Fresh grids to try per puzzle for --difficulty or --minimal before giving up.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value = "1000", value_parser = parse_attempts)]
     attempts: u32,
     /// Worker threads, 1 to 256 [default: all cores]; the output is the same for any number.
     #[arg(long, value_parser = super::parse_threads)]
@@ -99,6 +99,12 @@ fn parse_size(text: &str) -> Result<usize, String> {
     let n = usize::try_from(n).map_err(|_| format!("size {n} is too large"))?;
     sudoku_cp::models::puzzle::box_size(n)?;
     Ok(n)
+}
+
+/// A number of attempts: 1 to 2³² − 1, digits only.
+fn parse_attempts(text: &str) -> Result<u32, String> {
+    let n = super::parse_positive(text)?;
+    u32::try_from(n).map_err(|_| format!("{n} attempts: at most {}", u32::MAX))
 }
 
 /// A number of givens: digits only.

@@ -557,6 +557,7 @@ fn parse_symbols(text: &str) -> Result<Symbols, InputError> {
         .map(str::to_string)
         .collect();
     let symbols = match list.as_slice() {
+        [] => Err("no symbols given".to_string()),
         [word] if word.chars().count() > 1 && word.parse::<u64>().is_err() => {
             Symbols::from_chars(word)
         }
@@ -694,6 +695,14 @@ fn parse_count(text: &str) -> Result<u64, String> {
     }
     text.parse()
         .map_err(|_| format!("{text} is too large (at most {})", u64::MAX))
+}
+
+/// A count of at least 1.
+fn parse_positive(text: &str) -> Result<u64, String> {
+    match parse_count(text)? {
+        0 => Err("0: expected at least 1".to_string()),
+        n => Ok(n),
+    }
 }
 
 /// The most worker threads `--threads` takes.

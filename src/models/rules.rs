@@ -13,6 +13,9 @@ const BUILTIN: &[(&str, &str)] = &[
     ("killer-x", include_str!("../../rules/killer-x.rules")),
 ];
 
+/// The largest rule file read.
+const MAX_RULE_FILE_BYTES: u64 = 64 << 10;
+
 /// A family of cells that must hold distinct symbols.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RegionKind {
@@ -76,7 +79,7 @@ impl Rules {
         if let Some(rules) = Rules::builtin(name_or_path) {
             return Ok(rules);
         }
-        let text = std::fs::read_to_string(name_or_path).map_err(|e| {
+        let unreadable = |e: std::io::Error| {
             InputError::whole(
                 name_or_path,
                 format!(
@@ -84,7 +87,27 @@ impl Rules {
                     Rules::builtin_names().join(", ")
                 ),
             )
-        })?;
+        };
+        // A rule file is a few lines: reading stops past MAX_RULE_FILE_BYTES (a device that
+        // never ends, say).
+        let mut bytes = Vec::new();
+        let file = std::fs::File::open(name_or_path).map_err(unreadable)?;
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(file, MAX_RULE_FILE_BYTES + 1),
+            &mut bytes,
+        )
+        .map_err(unreadable)?;
+        if bytes.len() as u64 > MAX_RULE_FILE_BYTES {
+            return Err(InputError::whole(
+                name_or_path,
+                format!(
+                    "larger than {} KiB: not a rule file",
+                    MAX_RULE_FILE_BYTES >> 10
+                ),
+            ));
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| InputError::whole(name_or_path, "not a text file: not a rule file"))?;
         Rules::parse(&text, name_or_path)
     }
 
