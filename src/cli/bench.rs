@@ -13,6 +13,7 @@ use clap::Args;
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sudoku_cp::engine::{Limits, Stop};
 use sudoku_cp::error::InputError;
@@ -52,6 +53,9 @@ pub(super) struct BenchArgs {
     threads: Option<u16>,
 }
 
+/// A puzzle to time, with the rules it is solved under.
+type Timed = (Arc<Rules>, Input);
+
 /// One solver's timed pass over one file.
 struct Pass {
     file: String,
@@ -81,7 +85,7 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
         deadline: timeout.and_then(|t| start.checked_add(t)),
     };
     let mut code = 0;
-    let mut inputs: Vec<(Rules, Input)> = Vec::new();
+    let mut inputs: Vec<Timed> = Vec::new();
     for record in args.input.collect()? {
         match record {
             Record::Puzzle(rules, input, None) => {
@@ -109,7 +113,7 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
     let pool = super::progress::pool(args.threads)?;
     let threads = pool.current_num_threads();
     // Group the puzzles by file, keeping the order of the command line.
-    let mut files: Vec<(String, Vec<&(Rules, Input)>)> = Vec::new();
+    let mut files: Vec<(String, Vec<&Timed>)> = Vec::new();
     for pair in &inputs {
         match files.last_mut() {
             Some((name, list)) if *name == pair.1.source => list.push(pair),
@@ -132,7 +136,7 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
                     solver.solve(&input.entry.puzzle, rules, &limits(Instant::now()));
                 }
             }
-            let timed = |(rules, input): &&(Rules, Input)| {
+            let timed = |(rules, input): &&Timed| {
                 let start = Instant::now();
                 let mut outcome = solver.solve(&input.entry.puzzle, rules, &limits(start));
                 let time = start.elapsed();
@@ -192,7 +196,7 @@ pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
 }
 
 /// The points of the plot: (gaps, µs) of every puzzle, one series per solver in order.
-fn series(passes: &[(Pass, Vec<&(Rules, Input)>)]) -> Vec<plot::Series> {
+fn series(passes: &[(Pass, Vec<&Timed>)]) -> Vec<plot::Series> {
     let mut out: Vec<plot::Series> = Vec::new();
     for (pass, list) in passes {
         let points = list
@@ -211,7 +215,7 @@ fn series(passes: &[(Pass, Vec<&(Rules, Input)>)]) -> Vec<plot::Series> {
 }
 
 /// Every answer of a pass, checked against its puzzle after the clock stopped.
-fn check(pass: &Pass, list: &[&(Rules, Input)]) -> Result<(), Failure> {
+fn check(pass: &Pass, list: &[&Timed]) -> Result<(), Failure> {
     for ((rules, input), outcome) in list.iter().copied().zip(&pass.outcomes) {
         if let Some(grid) = &outcome.solution {
             let problems = sudoku::check_solution(&input.entry.puzzle, rules, grid);
@@ -308,7 +312,7 @@ fn table(passes: &[&Pass]) -> String {
 
 /// One row per puzzle and solver: the raw data for a time-against-gaps study, written by the
 /// `csv` crate (fields with commas or quotes are quoted).
-fn csv(passes: &[(Pass, Vec<&(Rules, Input)>)]) -> Result<String, String> {
+fn csv(passes: &[(Pass, Vec<&Timed>)]) -> Result<String, String> {
     let mut w = ::csv::Writer::from_writer(Vec::new());
     let head = [
         "file",

@@ -18,6 +18,7 @@ use progress::Progress;
 use rayon::prelude::*;
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 use sudoku_cp::engine::Limits;
 use sudoku_cp::error::InputError;
@@ -318,9 +319,9 @@ impl Source<'_> {
 /// One record of the input as a command meets it, in input order.
 enum Item<'r, R> {
     /// A puzzle, the rules it is solved under, and what the command's work made of it.
-    Done(&'r Rules, Input, R),
+    Done(&'r Arc<Rules>, Input, R),
     /// A puzzle whose givens already break the rules: it has no solution (the reason).
-    Broken(&'r Rules, Input, InputError),
+    Broken(&'r Arc<Rules>, Input, InputError),
     /// A record that does not read, or that the rules cannot take.
     Bad(InputError),
 }
@@ -332,12 +333,12 @@ enum Item<'r, R> {
     reason = "one record a puzzle, read once: boxing would add an allocation a puzzle"
 )]
 enum Record {
-    Puzzle(Rules, Input, Option<InputError>),
+    Puzzle(Arc<Rules>, Input, Option<InputError>),
     Bad(InputError),
 }
 
 /// A record waiting for its work: read and checked, or its error.
-type Pending<'r> = Result<(&'r Rules, Input, Result<(), InputError>), InputError>;
+type Pending<'r> = Result<(&'r Arc<Rules>, Input, Result<(), InputError>), InputError>;
 
 impl InputArgs {
     /// Reads every record of every source, in order, without solving anything (for the
@@ -351,9 +352,9 @@ impl InputArgs {
             |_, _| (),
             |item| {
                 out.push(match item {
-                    Item::Done(rules, input, ()) => Record::Puzzle(rules.clone(), input, None),
+                    Item::Done(rules, input, ()) => Record::Puzzle(Arc::clone(rules), input, None),
                     Item::Broken(rules, input, why) => {
-                        Record::Puzzle(rules.clone(), input, Some(why))
+                        Record::Puzzle(Arc::clone(rules), input, Some(why))
                     }
                     Item::Bad(e) => Record::Bad(e),
                 });
@@ -379,9 +380,14 @@ impl InputArgs {
         mut emit: impl FnMut(Item<'_, R>) -> Result<bool, Failure>,
     ) -> Result<(), Failure> {
         let opts = self.read_options()?;
-        let explicit = self.rules.as_deref().map(Rules::load).transpose()?;
-        let sudoku = Rules::sudoku();
-        let killer = Rules::builtin("killer").expect("built in");
+        let explicit = self
+            .rules
+            .as_deref()
+            .map(Rules::load)
+            .transpose()?
+            .map(Arc::new);
+        let sudoku = Arc::new(Rules::sudoku());
+        let killer = Arc::new(Rules::builtin("killer").expect("built in"));
         let threads = pool.current_num_threads();
         let chunk = if threads > 1 { 32 * threads } else { 1 };
         let mut pending: Vec<Pending<'_>> = Vec::with_capacity(chunk);

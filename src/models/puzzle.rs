@@ -13,6 +13,7 @@
 //! ```
 
 use std::fmt;
+use std::sync::Arc;
 
 /// Whether `text` is a whole number written with digits only (no sign: `+2` and `-1` are not).
 fn digits(text: &str) -> bool {
@@ -44,9 +45,9 @@ pub fn box_size(n: usize) -> Result<usize, String> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Symbols {
     /// The value of each symbol (for letter symbols, 1 to n: never added up).
-    values: Vec<u64>,
+    values: Arc<[u64]>,
     /// How each symbol is written.
-    labels: Vec<String>,
+    labels: Arc<[String]>,
     /// Whether every label is a non-negative integer (its value).
     numeric: bool,
 }
@@ -54,13 +55,26 @@ pub struct Symbols {
 impl Symbols {
     /// The default symbols `1..=n`.
     pub fn default_for(n: usize) -> Self {
-        Symbols::numbers((1..=n as u64).collect())
+        thread_local! {
+            /// The default symbols of each size made on this thread: puzzles share them, so a
+            /// batch of a million puzzles holds one list, not a million.
+            static DEFAULT: std::cell::RefCell<Vec<Option<Symbols>>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        DEFAULT.with_borrow_mut(|made| {
+            if made.len() <= n {
+                made.resize(n + 1, None);
+            }
+            made[n]
+                .get_or_insert_with(|| Symbols::numbers((1..=n as u64).collect()))
+                .clone()
+        })
     }
 
     fn numbers(values: Vec<u64>) -> Self {
         let labels = values.iter().map(u64::to_string).collect();
         Symbols {
-            values,
+            values: values.into(),
             labels,
             numeric: true,
         }
@@ -98,7 +112,7 @@ impl Symbols {
         }
         Ok(Symbols {
             values: (1..=list.len() as u64).collect(),
-            labels: list,
+            labels: list.into(),
             numeric: false,
         })
     }
