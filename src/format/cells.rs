@@ -331,13 +331,9 @@ pub(super) fn fill_marks<'a>(
                 })?;
             mask |= 1 << v;
         }
-        if mask.count_ones() == 1 {
-            puzzle.set_given(cell, Some(mask.trailing_zeros() as usize));
-        } else {
-            puzzle
-                .restrict(cell, mask)
-                .map_err(|m| InputError::at(source, line, m))?;
-        }
+        puzzle
+            .restrict(cell, mask)
+            .map_err(|m| InputError::at(source, line, m))?;
     }
     Ok(puzzle)
 }

@@ -311,7 +311,7 @@ impl Puzzle {
     }
 
     /// Allows only the values of `mask` (a bit per value index) in `cell`, as pencil marks
-    /// do. Grids up to 64×64.
+    /// do; a single value makes the cell a given. Grids up to 64×64.
     pub fn restrict(&mut self, cell: usize, mask: u64) -> Result<(), String> {
         let n = self.size;
         if n > 64 {
@@ -322,6 +322,10 @@ impl Puzzle {
         let full = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         if mask & full == 0 {
             return Err(format!("{} has no candidate", self.cell_name(cell)));
+        }
+        if (mask & full).count_ones() == 1 {
+            self.set_given(cell, Some((mask & full).trailing_zeros() as usize));
+            return Ok(());
         }
         let cands = self.candidates.get_or_insert_with(|| vec![full; n * n]);
         cands[cell] &= mask;
