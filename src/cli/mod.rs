@@ -10,6 +10,7 @@ mod output_file;
 mod plot;
 mod progress;
 mod rate;
+mod rmit;
 mod solve;
 mod stdout;
 
@@ -128,6 +129,10 @@ enum Command {
     /// or killer, any size, reproducible by seed.
     #[command(after_help = generate::AFTER_HELP)]
     Generate(generate::GenerateArgs),
+    /// RMIT's tester line: `rmit FILE sudoku|killer SOLVER y|n [OUTFILE]`, as the
+    /// assignment's RmitSudokuTester (y shows the grid before and after; the solution goes to
+    /// OUTFILE as comma-separated rows).
+    Rmit(rmit::RmitArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -255,6 +260,7 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         Command::Explain(args) => explain::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Rmit(args) => rmit::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
