@@ -1,6 +1,6 @@
 //! `sudoku-cp check`: print each puzzle readably and report every rule its givens break.
 
-use super::{Failure, InputArgs, Record, json, print, worse};
+use super::{Failure, InputArgs, Record, comp10002, json, print, worse};
 use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
 use sudoku_cp::format::{self, OutputFormat};
@@ -13,6 +13,17 @@ pub(super) struct CheckArgs {
     /// Output: the readable report, or JSON Lines.
     #[arg(long, value_enum)]
     to: Option<CheckTo>,
+    /// The words of an assignment: comp10002 prints Melbourne's stages 1 and 2 (the grid, the
+    /// unknown count, and `set S (row|col|sqr K): N instances of D` lines and totals).
+    #[arg(long, value_enum)]
+    style: Option<CheckStyle>,
+}
+
+/// Whose words `check` uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum CheckStyle {
+    /// Melbourne's COMP10002 sudoku assistant, stages 1 and 2
+    Comp10002,
 }
 
 /// What `check` prints.
@@ -52,6 +63,13 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
         };
         let p = &input.entry.puzzle;
         let regions = sudoku::regions(rules, p.size(), p.box_size());
+        if args.style == Some(CheckStyle::Comp10002) {
+            comp10002::stage_one(&mut out, p, p.givens());
+            if comp10002::stage_two(&mut out, p, &regions) {
+                code = worse(code, 1);
+            }
+            continue;
+        }
         let dups = sudoku::duplicates(p.givens(), &regions);
         let cages = sudoku::broken_cages(p, rules);
         if !dups.is_empty() || !cages.is_empty() {

@@ -1,7 +1,7 @@
 //! `sudoku-cp explain`: a step-by-step logical solution, pass by pass, naming each technique;
 //! with pencil marks, JSON, or LaTeX pictures of Crook's four stages.
 
-use super::{Failure, Input, InputArgs, Record, json, print, worse};
+use super::{Failure, Input, InputArgs, Record, comp10002, json, print, worse};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -21,6 +21,16 @@ pub(super) enum ExplainTo {
     Json,
 }
 
+/// Whose words `explain` uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum ExplainStyle {
+    /// Melbourne's COMP10002 sudoku assistant: stages 1 and 2, then Strategy One pass by pass
+    /// (`row R col C must be D`) and the grid it reaches (`ta daa!!!` when solved)
+    Comp10002,
+    /// the same, Strategy One alternated with Strategy Two (hidden singles)
+    Comp10002Two,
+}
+
 #[derive(Debug, Args)]
 pub(super) struct ExplainArgs {
     #[command(flatten)]
@@ -38,6 +48,9 @@ pub(super) struct ExplainArgs {
     /// Output: the readable steps, or JSON Lines (one object per puzzle, its steps inside).
     #[arg(long, value_enum)]
     to: Option<ExplainTo>,
+    /// The words of an assignment (see below).
+    #[arg(long, value_enum)]
+    style: Option<ExplainStyle>,
     /// Write PREFIX_bare.tex, PREFIX_forced.tex, PREFIX_marked.tex and PREFIX_worked.tex
     /// (PREFIX_<n>_….tex for the n-th puzzle of several), for pdflatex.
     #[arg(long, value_name = "PREFIX")]
@@ -70,6 +83,28 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
                 let _ = writeln!(out, "{sep}{source}:{line}{id}");
             }
         };
+        if let (Some(style), Record::Puzzle(rules, input, _)) = (args.style, &record) {
+            let p = &input.entry.puzzle;
+            let regions = sudoku::regions(rules, p.size(), p.box_size());
+            comp10002::stage_one(&mut out, p, p.givens());
+            if comp10002::stage_two(&mut out, p, &regions) {
+                code = worse(code, 1);
+                continue;
+            }
+            let two = style == ExplainStyle::Comp10002Two;
+            let cells = comp10002::stage_three(&mut out, p, &regions, two);
+            if cells.iter().all(Option::is_some) {
+                let grid: Vec<usize> = cells.iter().flatten().copied().collect();
+                let problems = sudoku::check_solution(p, rules, &grid);
+                if !problems.is_empty() {
+                    return Err(Failure::Check(format!(
+                        "strategy one solved a puzzle into a grid that fails the check: {}",
+                        problems.join("; ")
+                    )));
+                }
+            }
+            continue;
+        }
         let (rules, input) = match record {
             Record::Bad(e) => {
                 super::report(&e);

@@ -2,6 +2,7 @@
 
 mod bench;
 mod check;
+mod comp10002;
 mod count;
 mod explain;
 mod generate;
