@@ -96,3 +96,73 @@ fn comp10002_strategy_two_goes_further_than_strategy_one() {
     };
     assert_eq!((unknown(&one.stdout), unknown(&two.stdout)), (40, 0));
 }
+
+#[test]
+fn comp9021_preassess_and_incorrect_input() {
+    // the verdicts the handout gives for its five examples
+    for (i, verdict) in [
+        (1, "There is clearly no solution.\n"),
+        (2, "There is clearly no solution.\n"),
+        (3, "There might be a solution.\n"),
+        (4, "There might be a solution.\n"),
+        (5, "There might be a solution.\n"),
+    ] {
+        let file = format!("puzzles/comp9021/sudoku_{i}.txt");
+        let r = run(&["check", "--style", "comp9021", &file], "");
+        assert_eq!(r.stdout, verdict, "{file}");
+        assert_eq!(r.code, if i <= 2 { 1 } else { 0 }, "{file}");
+    }
+    // anything but 9 lines of 9 digits (spaces anywhere, lines of spaces ignored)
+    let good = data_9021(3);
+    for bad in [
+        good.replacen('8', "x", 1),
+        good.replacen("0 0 1 9 0 0 0 0 8\n", "0 0 1 9 0 0 0 0\n", 1),
+        format!("{good}0 0 0 0 0 0 0 0 0\n"),
+        good.replacen("6 0 0", "6,0 0", 1),
+    ] {
+        for command in ["check", "explain"] {
+            let r = run(&[command, "--style", "comp9021"], &bad);
+            assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{command} {bad}");
+            assert_eq!(r.stderr, "Incorrect input\n");
+        }
+    }
+    let spaced = format!("   \n{}", good.replace("0 0 1 9", "0 01 9"));
+    let r = run(&["check", "--style", "comp9021"], &spaced);
+    assert_eq!(r.stdout, "There might be a solution.\n", "{}", r.stderr);
+}
+
+fn data_9021(i: usize) -> String {
+    std::fs::read_to_string(common::root().join(format!("puzzles/comp9021/sudoku_{i}.txt")))
+        .unwrap()
+}
+
+#[test]
+fn comp9021_pictures_are_named_after_the_input_file() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-9021-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sudoku_3.txt");
+    std::fs::write(&file, data_9021(3)).unwrap();
+    let r = run(
+        &["explain", "--style", "comp9021", file.to_str().unwrap()],
+        "",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{}", r.stderr);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "sudoku_3.txt",
+            "sudoku_3_bare.tex",
+            "sudoku_3_forced.tex",
+            "sudoku_3_marked.tex",
+            "sudoku_3_worked.tex"
+        ]
+    );
+    let bare = std::fs::read_to_string(dir.join("sudoku_3_bare.tex")).unwrap();
+    assert!(bare.contains("\\begin{document}") && bare.trim_end().ends_with("\\end{document}"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,6 +1,6 @@
 //! `sudoku-cp check`: print each puzzle readably and report every rule its givens break.
 
-use super::{Failure, InputArgs, Record, comp10002, json, print, worse};
+use super::{Failure, InputArgs, Record, comp9021, comp10002, json, print, worse};
 use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
 use sudoku_cp::format::{self, OutputFormat};
@@ -24,6 +24,9 @@ pub(super) struct CheckArgs {
 pub(super) enum CheckStyle {
     /// Melbourne's COMP10002 sudoku assistant, stages 1 and 2
     Comp10002,
+    /// UNSW's COMP9021 preassess: `There is clearly no solution.` or `There might be a
+    /// solution.`; input other than 9 lines of 9 digits is `Incorrect input`
+    Comp9021,
 }
 
 /// What `check` prints.
@@ -42,6 +45,28 @@ pub(super) enum CheckTo {
 /// every puzzle is valid, 1 when one breaks a rule, 2 when a record does not read (the others
 /// are still checked).
 pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
+    if args.style == Some(CheckStyle::Comp9021) {
+        let mut code = 0;
+        let mut out = String::new();
+        for (_, puzzle) in comp9021::inputs(&args.input) {
+            match puzzle {
+                None => {
+                    super::say(format_args!("{}", comp9021::INCORRECT));
+                    code = worse(code, 2);
+                }
+                Some(p) => {
+                    let verdict = comp9021::preassess(&p);
+                    if verdict.contains("no solution") {
+                        code = worse(code, 1);
+                    }
+                    out.push_str(verdict);
+                    out.push('\n');
+                }
+            }
+        }
+        print(&out)?;
+        return Ok(code);
+    }
     let records = args.input.collect()?;
     let json = args.to == Some(CheckTo::Json);
     let mut code = 0;

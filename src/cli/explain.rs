@@ -29,6 +29,10 @@ pub(super) enum ExplainStyle {
     Comp10002,
     /// the same, Strategy One alternated with Strategy Two (hidden singles)
     Comp10002Two,
+    /// UNSW's COMP9021: the four LaTeX pictures, FILE_bare.tex, _forced.tex, _marked.tex and
+    /// _worked.tex after the input file's name (or --latex PREFIX); input other than 9 lines of
+    /// 9 digits is `Incorrect input`
+    Comp9021,
 }
 
 #[derive(Debug, Args)]
@@ -70,6 +74,9 @@ pub(super) struct ExplainArgs {
 /// Exit code 0 when every puzzle was explained (solved, or logic stuck without --guess), 1
 /// when one has no solution, 5 when --max-steps, --timeout or --node-limit was reached.
 pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
+    if args.style == Some(ExplainStyle::Comp9021) {
+        return comp9021_pictures(&args);
+    }
     let records = args.input.collect()?;
     let puzzles = records.len();
     let json = args.json || args.to == Some(ExplainTo::Json);
@@ -286,6 +293,35 @@ fn explain_one<D: Domain>(
         }
     }
     Ok(e.ending)
+}
+
+/// `--style comp9021`: each input's four pictures, named after it.
+fn comp9021_pictures(args: &ExplainArgs) -> Result<u8, Failure> {
+    let mut code = 0;
+    let rules = sudoku_cp::models::Rules::sudoku();
+    for (name, puzzle) in super::comp9021::inputs(&args.input) {
+        let Some(p) = puzzle else {
+            super::say(format_args!("{}", super::comp9021::INCORRECT));
+            code = worse(code, 2);
+            continue;
+        };
+        let prefix = match &args.latex {
+            Some(prefix) => prefix.display().to_string(),
+            None => super::comp9021::prefix(&name),
+        };
+        let budget = budget(args);
+        let Some(stages) = latex::stages_within::<u16>(&p, &rules, &budget) else {
+            super::say(format_args!(
+                "error: {name}: the pictures' solving passed --timeout or --max-steps"
+            ));
+            code = worse(code, 5);
+            continue;
+        };
+        for (stage, tex) in stages {
+            super::output_file::write_file(&PathBuf::from(format!("{prefix}_{stage}.tex")), &tex)?;
+        }
+    }
+    Ok(code)
 }
 
 /// The limits of one puzzle's explanation, its clock starting now.

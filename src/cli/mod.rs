@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod comp10002;
+mod comp9021;
 mod count;
 mod explain;
 mod generate;
