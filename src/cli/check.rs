@@ -132,25 +132,12 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
             continue;
         }
         out.push('\n');
-        let mut sets = Vec::new();
-        for d in &dups {
-            let _ = writeln!(
-                out,
-                "set {} ({}): {} instances of {}",
-                d.region,
-                regions[d.region],
-                d.cells.len(),
-                p.symbols().label(d.value)
-            );
-            if !sets.contains(&d.region) {
-                sets.push(d.region);
-            }
-        }
+        let sets = comp10002::write_sets(&mut out, p, &dups, |s| regions[s].to_string());
         // A broken cage is a set with one violation of its own.
         for cage in &cages {
             let _ = writeln!(out, "{cage}");
         }
-        let (sets, violations) = (sets.len() + cages.len(), dups.len() + cages.len());
+        let (sets, violations) = (sets + cages.len(), dups.len() + cages.len());
         let _ = writeln!(
             out,
             "\n{} different set{} {} violations\n{} violation{} in total",

@@ -35,13 +35,30 @@ pub(super) fn stage_two(out: &mut String, p: &Puzzle, regions: &[Region]) -> boo
         return false;
     }
     out.push('\n');
+    let sets = write_sets(out, p, &dups, |s| set_name(&regions[s]));
+    let _ = writeln!(
+        out,
+        "\n{sets} different sets have violations\n{} violations in total",
+        dups.len()
+    );
+    true
+}
+
+/// One `set S (NAME): N instances of D` line per repeated label, each set named by `name`;
+/// returns how many different sets have violations.
+pub(super) fn write_sets(
+    out: &mut String,
+    p: &Puzzle,
+    dups: &[sudoku::Duplicate],
+    name: impl Fn(usize) -> String,
+) -> usize {
     let mut sets = Vec::new();
-    for d in &dups {
+    for d in dups {
         let _ = writeln!(
             out,
             "set {} ({}): {} instances of {}",
             d.region,
-            set_name(&regions[d.region]),
+            name(d.region),
             d.cells.len(),
             p.symbols().label(d.value)
         );
@@ -49,13 +66,7 @@ pub(super) fn stage_two(out: &mut String, p: &Puzzle, regions: &[Region]) -> boo
             sets.push(d.region);
         }
     }
-    let _ = writeln!(
-        out,
-        "\n{} different sets have violations\n{} violations in total",
-        sets.len(),
-        dups.len()
-    );
-    true
+    sets.len()
 }
 
 /// The options of every cell: the values no labelled cell of its sets holds (a bit each).
