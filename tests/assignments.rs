@@ -1,5 +1,6 @@
 //! The assignments' own words: Melbourne's COMP10002 (Figures 2, 3 and 5 of its handout, on
-//! its data1 and data2) and RMIT's tester line, as snapshots and line-by-line checks.
+//! its data1 and data2), UNSW's COMP9021 and RMIT's tester line on its Figures 1 and 2, as
+//! snapshots and line-by-line checks.
 
 mod common;
 
@@ -165,4 +166,67 @@ fn comp9021_pictures_are_named_after_the_input_file() {
     let bare = std::fs::read_to_string(dir.join("sudoku_3_bare.tex")).unwrap();
     assert!(bare.contains("\\begin{document}") && bare.trim_end().ends_with("\\end{document}"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs RMIT's tester line on `file` with each solver, writing the solution file; gives the
+/// shown grids (the same for every solver) and checks each solution file independently.
+fn rmit_figure(file: &str, game: &str, solvers: &[&str]) -> String {
+    let dir =
+        std::env::temp_dir().join(format!("sudoku-cp-rmit-fig-{game}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("solved.csv");
+    let spec = common::rmit_spec(&std::fs::read_to_string(common::root().join(file)).unwrap());
+    let mut shown: Option<String> = None;
+    for solver in solvers {
+        let r = run(
+            &["rmit", file, game, solver, "y", out.to_str().unwrap()],
+            "",
+        );
+        assert_eq!(r.code, 0, "{solver}: {}", r.stderr);
+        let csv = std::fs::read_to_string(&out).unwrap();
+        let grid: Vec<u64> = csv
+            .split([',', '\n'])
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert_eq!(
+            common::check(&spec, &grid),
+            Vec::<String>::new(),
+            "{solver}"
+        );
+        match &shown {
+            Some(s) => assert_eq!(&r.stdout, s, "{solver} shows the same grids"),
+            None => shown = Some(r.stdout),
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    shown.unwrap()
+}
+
+#[test]
+fn rmit_figure_1_with_every_solver() {
+    let shown = rmit_figure(
+        "puzzles/wikipedia.rmit",
+        "sudoku",
+        &["backtracking", "algorx", "dancing"],
+    );
+    assert_snapshot!("rmit_figure_1", shown);
+}
+
+#[test]
+fn rmit_figure_2_killer_drawn_with_its_cages() {
+    let shown = rmit_figure(
+        "puzzles/killer-wikipedia.rmit",
+        "killer",
+        &["backtracking", "advanced"],
+    );
+    assert_snapshot!("rmit_figure_2", shown);
+    // the grids shown read back as the killer: its 29 cages, then its solution as givens
+    let r = run(&["solve", "--to", "line"], &shown);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], lines[1]);
+    let r = run(&["count", "-"], shown.split("\n\n").next().unwrap());
+    assert_eq!(r.stdout, "unique\n", "{}", r.stderr);
 }

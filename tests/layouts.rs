@@ -404,3 +404,66 @@ fn the_readme_json_example_holds() {
     };
     assert_eq!(without_time(r.stdout.trim_end()), without_time(printed));
 }
+
+#[test]
+fn killers_print_as_killer_grids_that_read_back() {
+    // --show draws each killer with its cages; the drawing solves to the same answer
+    let batch = std::fs::read_to_string(common::root().join("puzzles/killer-batch.txt")).unwrap();
+    let plain = run(&["solve", "--to", "line"], &batch);
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    let show = run(&["solve", "--show"], &batch);
+    assert_eq!(show.code, 0, "{}", show.stderr);
+    let drawn: String = show
+        .stdout
+        .split("solution:")
+        .filter_map(|block| block.split("puzzle (").nth(1))
+        .map(|b| b.split_once('\n').map_or("", |(_, rest)| rest).to_string())
+        .collect();
+    assert_eq!(drawn.matches("puzzle (").count(), 0, "{drawn}");
+    // three drawings of 9 rows of 3 lines and a bottom line, each cage's total in it
+    assert_eq!(
+        drawn.lines().filter(|l| !l.is_empty()).count(),
+        3 * 28,
+        "{drawn}"
+    );
+    let back = run(&["solve", "--to", "line"], &drawn);
+    assert_eq!(back.code, 0, "{}\n{drawn}", back.stderr);
+    // (the ids stay in the `puzzle (…)` titles)
+    let solutions: Vec<&str> = plain
+        .stdout
+        .lines()
+        .map(|l| l.rsplit('\t').next().unwrap_or(l))
+        .collect();
+    assert_eq!(back.stdout.lines().collect::<Vec<_>>(), solutions);
+    // a 16×16 killer (dominoes over a known solution) drawn by `check` is drawn again the same
+    // from its drawing
+    let solution = run(&["solve", "--to", "line", "puzzles/16x16.txt"], "");
+    let cells: Vec<u64> = solution
+        .stdout
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(cells.len(), 256, "{}", solution.stderr);
+    let cages: Vec<String> = (0..128)
+        .map(|d| {
+            format!(
+                "{}:{},{}",
+                cells[2 * d] + cells[2 * d + 1],
+                2 * d,
+                2 * d + 1
+            )
+        })
+        .collect();
+    let drawn = run(&["check", "--puzzle", &cages.join(";")], "");
+    assert_eq!(drawn.code, 0, "{}", drawn.stderr);
+    let picture: String = drawn
+        .stdout
+        .lines()
+        .take(3 * 16 + 1)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(picture.starts_with("+------+------+"), "{picture}");
+    let again = run(&["check", "-"], &picture);
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert!(again.stdout.contains(&picture), "{}", again.stdout);
+}

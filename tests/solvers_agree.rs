@@ -123,7 +123,7 @@ fn all_solvers_agree_on_every_shipped_puzzle() {
     // the counts are known (puzzles/README.md): two without solution (no-solution.txt, and
     // broken.txt whose givens repeat), one with many; gaps-9x9.txt has 270 unique puzzles
     let counts: Vec<u64> = seen.iter().map(|s| s.1).collect();
-    assert_eq!(seen.len(), 19 + 270);
+    assert_eq!(seen.len(), 21 + 270);
     assert_eq!(counts.iter().filter(|&&c| c == 0).count(), 2);
     assert_eq!(counts.iter().filter(|&&c| c == 2).count(), 1);
 }

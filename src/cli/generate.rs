@@ -138,7 +138,7 @@ enum DifficultyArg {
 enum GenTo {
     /// one puzzle per line
     Line,
-    /// readable rows with box separators
+    /// readable rows with box separators; a killer drawn with its cage outlines and totals
     Grid,
     /// comma-separated rows
     Csv,
@@ -155,11 +155,16 @@ pub(super) fn run(args: GenerateArgs) -> Result<u8, Failure> {
     } else {
         GenTo::Line
     });
-    if args.killer != matches!(to, GenTo::Killer | GenTo::Cages) {
+    let killer_form = match to {
+        GenTo::Killer | GenTo::Cages => Some(true),
+        GenTo::Grid => None,
+        GenTo::Line | GenTo::Csv => Some(false),
+    };
+    if killer_form.is_some_and(|k| k != args.killer) {
         return Err(InputError::whole(
             "--to",
             if args.killer {
-                "killer puzzles are written as `killer` or `cages`"
+                "killer puzzles are written as `killer`, `cages` or `grid`"
             } else {
                 "`killer` and `cages` are for --killer puzzles"
             },

@@ -201,11 +201,13 @@ enum FormatArg {
     Killer,
     /// killer cage map: n lines of cage ids, then `id=total` pairs
     Cages,
+    /// killer grid: cage outlines and totals drawn in text, as `--to grid` prints a killer
+    KillerGrid,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum ToArg {
-    /// readable rows with box separators
+    /// readable rows with box separators; a killer drawn with its cage outlines and totals
     Grid,
     /// comma-separated rows (RMIT's solution file)
     Csv,
@@ -490,6 +492,7 @@ impl InputArgs {
             FormatArg::Grid => InputFormat::Grid,
             FormatArg::Killer => InputFormat::Killer,
             FormatArg::Cages => InputFormat::Cages,
+            FormatArg::KillerGrid => InputFormat::KillerGrid,
         };
         Ok(ReadOptions { format, symbols })
     }

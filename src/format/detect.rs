@@ -3,7 +3,7 @@
 //! naming the others tried.
 
 use super::read::ReadOptions;
-use super::{InputFormat, grid, killer, line, rmit};
+use super::{InputFormat, grid, killer, killer_grid, line, rmit};
 use crate::error::InputError;
 
 /// How many content lines of a one-per-line file are tried before it is called one.
@@ -17,6 +17,13 @@ pub(super) fn detect(
 ) -> Result<InputFormat, InputError> {
     if rmit::looks_rmit(content) {
         return Ok(InputFormat::Rmit);
+    }
+    let untitled = content
+        .iter()
+        .position(|(_, t)| !t.ends_with(':'))
+        .map_or(content, |i| &content[i..]);
+    if killer_grid::looks_killer_grid(untitled) {
+        return Ok(InputFormat::KillerGrid);
     }
     let records = skip_header(content);
     if records

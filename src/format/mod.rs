@@ -4,6 +4,7 @@ mod cells;
 mod detect;
 mod grid;
 mod killer;
+mod killer_grid;
 mod line;
 mod read;
 mod rmit;
@@ -36,12 +37,14 @@ pub enum InputFormat {
     /// Killer cage map: n lines of n cage ids (optionally after a grid of givens), then
     /// `id=total` pairs.
     Cages,
+    /// Killer grid: cage outlines and totals drawn in text, as `grid` output prints a killer.
+    KillerGrid,
 }
 
 /// An output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputFormat {
-    /// Readable rows with box separators.
+    /// Readable rows with box separators; a killer drawn with its cages and totals.
     Grid,
     /// Comma-separated rows (RMIT's solution file).
     Csv,

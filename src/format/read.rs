@@ -2,7 +2,7 @@
 //! `detect`), then each puzzle is read as a record of its own: a bad record is an error in its
 //! place, and the records after it are still read.
 
-use super::{Entry, InputFormat, detect, grid, killer, line, rmit};
+use super::{Entry, InputFormat, detect, grid, killer, killer_grid, line, rmit};
 use crate::error::InputError;
 use crate::models::puzzle::Symbols;
 
@@ -136,6 +136,7 @@ pub fn read_records(
         InputFormat::Rmit => vec![rmit::read_rmit(&content, source)],
         InputFormat::Cages => vec![killer::read_map(&content, source, opts)],
         InputFormat::Grid => grid::read_grids(&content, source, opts),
+        InputFormat::KillerGrid => killer_grid::read_all(&content, source, opts),
         InputFormat::Line | InputFormat::Killer | InputFormat::Auto => {
             detect::skip_header(&content)
                 .iter()

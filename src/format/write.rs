@@ -1,4 +1,4 @@
-//! Writing grids: readable (`grid`), comma-separated rows (`csv`, RMIT's solution file) and one
+//! Writing grids: readable (`grid`; a killer as a killer grid), comma-separated rows (`csv`, RMIT's solution file) and one
 //! line per puzzle (`line`, the shape of line input), blank cells as `.`; and killer cages, as
 //! the killer line format's cage field or as a cage map.
 
@@ -10,6 +10,9 @@ use std::fmt::Write;
 /// `format`, ending with a newline.
 pub fn write(out: &mut String, format: OutputFormat, puzzle: &Puzzle, cells: &[Option<usize>]) {
     match format {
+        OutputFormat::Grid if !puzzle.cages().is_empty() => {
+            super::killer_grid::write(out, puzzle, cells);
+        }
         OutputFormat::Grid => write_grid(out, puzzle, cells),
         OutputFormat::Csv => write_csv(out, puzzle, cells),
         OutputFormat::Line => write_line(out, puzzle, cells),
