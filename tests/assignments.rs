@@ -163,8 +163,42 @@ fn comp9021_pictures_are_named_after_the_input_file() {
             "sudoku_3_worked.tex"
         ]
     );
-    let bare = std::fs::read_to_string(dir.join("sudoku_3_bare.tex")).unwrap();
+    let tex = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let bare = tex("sudoku_3_bare.tex");
     assert!(bare.contains("\\begin{document}") && bare.trim_end().ends_with("\\end{document}"));
+    // "Lines that start with % are comments; there are 9 such lines."
+    assert_eq!(bare.lines().filter(|l| l.starts_with('%')).count(), 9);
+    // the handout: sudoku_3_worked.pdf "views identically to sudoku_3_marked.pdf"
+    assert_eq!(tex("sudoku_3_worked.tex"), tex("sudoku_3_marked.tex"));
+    // its first marked row as the handout draws it: 2 | 3 4 | 5 in the corners of r1c1
+    let marked = tex("sudoku_3_marked.tex");
+    assert!(
+        marked.contains("% Line 1\n\\N{2}{3 4}{5}{}{} & \\N{2}{4}{5}{}{} & \\N{}{}{}{}{1} &\n"),
+        "{marked}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn comp9021_example_4_marked_and_worked() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-9021-4-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sudoku_4.txt");
+    std::fs::write(&file, data_9021(4)).unwrap();
+    let r = run(
+        &["explain", "--style", "comp9021", file.to_str().unwrap()],
+        "",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{}", r.stderr);
+    let tex = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    assert_snapshot!("comp9021_sudoku_4_marked", tex("sudoku_4_marked.tex"));
+    // the worked grid keeps every mark beside the digit found, the others struck out
+    let worked = tex("sudoku_4_worked.tex");
+    assert!(
+        worked.contains("\\N{\\cancel{2}}{\\cancel{4}}{6}{\\cancel{7} \\cancel{8}}{6} & "),
+        "{worked}"
+    );
+    assert_snapshot!("comp9021_sudoku_4_worked", worked);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

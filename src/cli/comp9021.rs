@@ -5,6 +5,7 @@
 
 use super::InputArgs;
 use std::io::Read;
+use sudoku_cp::logic::{Budget, latex};
 use sudoku_cp::models::{Puzzle, Rules, Symbols, sudoku};
 
 /// The message of the assignment's `SudokuError`.
@@ -71,6 +72,117 @@ pub(super) fn inputs(args: &InputArgs) -> Vec<(String, Option<Puzzle>)> {
             (name, puzzle)
         })
         .collect()
+}
+
+/// The preamble of the assignment's LaTeX files: a `\N` command drawing a cell with four
+/// corners of marks and its digit, and a tabular of 9 columns with double lines around boxes.
+const TEX_HEAD: &str = r"\documentclass[10pt]{article}
+\usepackage[left=0pt,right=0pt]{geometry}
+\usepackage{tikz}
+\usetikzlibrary{positioning}
+\usepackage{cancel}
+\pagestyle{empty}
+
+\newcommand{\N}[5]{\tikz{\node[label=above left:{\tiny #1},
+                               label=above right:{\tiny #2},
+                               label=below left:{\tiny #3},
+                               label=below right:{\tiny #4}]{#5};}}
+
+\begin{document}
+
+\tikzset{every node/.style={minimum size=.5cm}}
+
+\begin{center}
+\begin{tabular}{||@{}c@{}|@{}c@{}|@{}c@{}||@{}c@{}|@{}c@{}|@{}c@{}||@{}c@{}|@{}c@{}|@{}c@{}||}\hline\hline
+";
+
+const TEX_FOOT: &str = r"\end{tabular}
+\end{center}
+
+\end{document}
+";
+
+/// One of the assignment's LaTeX files: each cell's digit (`values`, digit indices), and with
+/// `marks` (bit d for digit d + 1) its pencil marks in the corners, 1 2 above left, 3 4 above
+/// right, 5 6 below left, 7 8 9 below right; a mark in `crossed` is struck out (`\cancel`).
+/// Rows are `% Line R` then three lines of three cells, a blank line between rows.
+pub(super) fn tex(values: &[Option<usize>], marks: &[u16], crossed: &[u16]) -> String {
+    let mut t = String::from(TEX_HEAD);
+    for r in 0..9 {
+        t.push_str(&format!("% Line {}\n", r + 1));
+        for c in 0..9 {
+            let cell = r * 9 + c;
+            let mut corners: [Vec<String>; 4] = Default::default();
+            for d in 0..9 {
+                if marks[cell] >> d & 1 == 1 {
+                    let corner = if d == 8 { 3 } else { d / 2 };
+                    corners[corner].push(if crossed[cell] >> d & 1 == 1 {
+                        format!(r"\cancel{{{}}}", d + 1)
+                    } else {
+                        (d + 1).to_string()
+                    });
+                }
+            }
+            t.push_str(r"\N");
+            for corner in &corners {
+                t.push_str(&format!("{{{}}}", corner.join(" ")));
+            }
+            match values[cell] {
+                Some(v) => t.push_str(&format!("{{{}}}", v + 1)),
+                None => t.push_str("{}"),
+            }
+            t.push_str(match c {
+                2 | 5 => " &\n",
+                8 if r % 3 == 2 => " \\\\ \\hline\\hline\n",
+                8 => " \\\\ \\hline\n",
+                _ => " & ",
+            });
+        }
+        if r < 8 {
+            t.push('\n');
+        }
+    }
+    t.push_str(TEX_FOOT);
+    t
+}
+
+/// The assignment's four LaTeX files, as (stage, text): the grid as given, after forced
+/// digits, marked, and worked (the marks kept, those the preemptive sets removed struck out,
+/// beside each digit they found). `None` when the budget runs out first.
+pub(super) fn pictures(puzzle: &Puzzle, budget: &Budget) -> Option<Vec<(&'static str, String)>> {
+    let stages = latex::stage_boards_within::<u16>(puzzle, &Rules::sudoku(), budget)?;
+    let none = [0u16; 81];
+    let forced = stages.forced.values();
+    // A mark: a digit on no row, column or box of the cell's.
+    let marks: Vec<u16> = (0..81)
+        .map(|cell| {
+            if forced[cell].is_some() {
+                return 0;
+            }
+            let (r, c) = (cell / 9, cell % 9);
+            let seen = (0..81)
+                .filter(|&o| o / 9 == r || o % 9 == c || (o / 27, o % 9 / 3) == (r / 3, c / 3))
+                .filter_map(|o| forced[o])
+                .fold(0u16, |m, v| m | 1 << v);
+            0x1ff & !seen
+        })
+        .collect();
+    let worked = &stages.worked;
+    let crossed: Vec<u16> = (0..81)
+        .map(|cell| {
+            let kept = match worked.values()[cell] {
+                Some(v) => 1 << v,
+                None => worked.candidates()[cell],
+            };
+            marks[cell] & !kept
+        })
+        .collect();
+    Some(vec![
+        ("bare", tex(stages.bare.values(), &none, &none)),
+        ("forced", tex(forced, &none, &none)),
+        ("marked", tex(forced, &marks, &none)),
+        ("worked", tex(worked.values(), &marks, &crossed)),
+    ])
 }
 
 /// The prefix of the LaTeX files: the input file's name without its `.txt`, as

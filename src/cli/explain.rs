@@ -29,9 +29,10 @@ pub(super) enum ExplainStyle {
     Comp10002,
     /// the same, Strategy One alternated with Strategy Two (hidden singles)
     Comp10002Two,
-    /// UNSW's COMP9021: the four LaTeX pictures, FILE_bare.tex, _forced.tex, _marked.tex and
-    /// _worked.tex after the input file's name (or --latex PREFIX); input other than 9 lines of
-    /// 9 digits is `Incorrect input`
+    /// UNSW's COMP9021: the four LaTeX pictures in the assignment's own LaTeX (TikZ cells, pencil
+    /// marks in the corners, struck out where preemptive sets removed them), FILE_bare.tex,
+    /// _forced.tex, _marked.tex and _worked.tex after the input file's name (or --latex PREFIX);
+    /// input other than 9 lines of 9 digits is `Incorrect input`
     Comp9021,
 }
 
@@ -298,7 +299,6 @@ fn explain_one<D: Domain>(
 /// `--style comp9021`: each input's four pictures, named after it.
 fn comp9021_pictures(args: &ExplainArgs) -> Result<u8, Failure> {
     let mut code = 0;
-    let rules = sudoku_cp::models::Rules::sudoku();
     for (name, puzzle) in super::comp9021::inputs(&args.input) {
         let Some(p) = puzzle else {
             super::say(format_args!("{}", super::comp9021::INCORRECT));
@@ -310,7 +310,7 @@ fn comp9021_pictures(args: &ExplainArgs) -> Result<u8, Failure> {
             None => super::comp9021::prefix(&name),
         };
         let budget = budget(args);
-        let Some(stages) = latex::stages_within::<u16>(&p, &rules, &budget) else {
+        let Some(stages) = super::comp9021::pictures(&p, &budget) else {
             super::say(format_args!(
                 "error: {name}: the pictures' solving passed --timeout or --max-steps"
             ));

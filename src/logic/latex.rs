@@ -11,24 +11,34 @@ pub fn stages<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Vec<(&'static str, S
     stages_within::<D>(puzzle, rules, &Budget::steps(usize::MAX)).unwrap_or_default()
 }
 
-/// [`stages`] within a budget of steps and time; `None` when it runs out (no picture is
-/// drawn half-worked).
-pub fn stages_within<D: Domain>(
+/// The boards of Crook's stages: as given, after every forced digit, and after preemptive
+/// sets (forced digits still placed as they appear) until they change nothing.
+#[derive(Debug, Clone)]
+pub struct Stages<D> {
+    /// The puzzle as given.
+    pub bare: Board<D>,
+    /// After every forced digit.
+    pub forced: Board<D>,
+    /// After preemptive sets too.
+    pub worked: Board<D>,
+    /// How the preemptive sets ended.
+    pub worked_ending: Ending,
+}
+
+/// The stages' boards within a budget of steps and time; `None` when it runs out.
+pub fn stage_boards_within<D: Domain>(
     puzzle: &Puzzle,
     rules: &Rules,
     budget: &Budget,
-) -> Option<Vec<(&'static str, String)>> {
+) -> Option<Stages<D>> {
     let n = puzzle.size();
-    let bare = Board::<D>::new(puzzle, rules);
     let limited = |e: &Ending| matches!(e, Ending::StepLimit | Ending::Timeout);
-    // Forced digits until none is left.
     let forced = explain_within::<D>(puzzle, rules, &[Rung::Forced], false, budget);
     if limited(&forced.ending) {
         return None;
     }
-    let forced = forced.board;
-    // Then preemptive sets (naked sets of every size, singles included, and their hidden
-    // counterparts) until they change nothing; forced digits keep being placed as they appear.
+    // Preemptive sets: naked sets of every size, singles included, and their hidden
+    // counterparts.
     let mut rungs = vec![Rung::Forced, Rung::NakedSingles, Rung::HiddenSingles];
     for m in 2..n {
         rungs.push(Rung::Naked(m));
@@ -38,22 +48,38 @@ pub fn stages_within<D: Domain>(
     if limited(&worked.ending) {
         return None;
     }
-    let worked_note = match worked.ending {
+    Some(Stages {
+        bare: Board::<D>::new(puzzle, rules),
+        forced: forced.board,
+        worked: worked.board,
+        worked_ending: worked.ending,
+    })
+}
+
+/// [`stages`] within a budget of steps and time; `None` when it runs out (no picture is
+/// drawn half-worked).
+pub fn stages_within<D: Domain>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    budget: &Budget,
+) -> Option<Vec<(&'static str, String)>> {
+    let s = stage_boards_within::<D>(puzzle, rules, budget)?;
+    let worked_note = match s.worked_ending {
         Ending::Solved => "solved by forced digits and preemptive sets",
         Ending::Contradiction => "the preemptive sets found a contradiction",
         _ => "forced digits and preemptive sets can do no more",
     };
     Some(vec![
-        ("bare", picture(&bare, false, "the puzzle as given")),
+        ("bare", picture(&s.bare, false, "the puzzle as given")),
         (
             "forced",
-            picture(&forced, false, "after every forced digit"),
+            picture(&s.forced, false, "after every forced digit"),
         ),
         (
             "marked",
-            picture(&forced, true, "forced digits and pencil marks"),
+            picture(&s.forced, true, "forced digits and pencil marks"),
         ),
-        ("worked", picture(&worked.board, true, worked_note)),
+        ("worked", picture(&s.worked, true, worked_note)),
     ])
 }
 
