@@ -28,7 +28,7 @@
 //! let puzzle = &entries[0].puzzle;
 //! let rules = Rules::sudoku();
 //!
-//! let outcome = solvers::Cp.solve(puzzle, &rules, &Limits::solutions(2));
+//! let outcome = solvers::Cp::default().solve(puzzle, &rules, &Limits::solutions(2));
 //! assert_eq!(outcome.count, 1); // two asked for, one found: the solution is unique
 //! let grid = outcome.solution.unwrap();
 //! assert!(sudoku::check_solution(puzzle, &rules, &grid).is_empty());

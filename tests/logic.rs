@@ -15,7 +15,7 @@ use sudoku_cp::solvers::{Cp, Solver};
 /// against the solution: no placement differs, no elimination removes the solution's value.
 /// Returns the explanation's ending without guessing, and the number of steps checked.
 fn steps_agree(puzzle: &Puzzle, rules: &Rules, what: &str) -> (Ending, usize) {
-    let out = Cp.solve(puzzle, rules, &sudoku_cp::engine::Limits::solutions(1));
+    let out = Cp::default().solve(puzzle, rules, &sudoku_cp::engine::Limits::solutions(1));
     let solution = out
         .solution
         .unwrap_or_else(|| panic!("{what}: no solution"));

@@ -75,7 +75,7 @@ fn read_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
                 nodes: Some(30),
                 deadline: None,
             };
-            if let Some(grid) = Cp.solve(p, &killer, &limits).solution {
+            if let Some(grid) = Cp::default().solve(p, &killer, &limits).solution {
                 prop_assert!(sudoku::check_solution(p, &killer, &grid).is_empty());
             }
         }

@@ -134,7 +134,7 @@ fn all_solvers_agree_on_every_shipped_puzzle() {
 fn network_agrees_with_engine(name: &str, puzzle: &sudoku_cp::models::Puzzle) {
     let limits = Limits::solutions(20);
     for rules in ["sudoku", "killer", "killer-x"].map(|r| Rules::builtin(r).unwrap()) {
-        let fast = solvers::Cp.solve(puzzle, &rules, &limits);
+        let fast = solvers::Cp::default().solve(puzzle, &rules, &limits);
         let oracle = solvers::Cp::on_engine(puzzle, &rules, &limits);
         let rules = &rules.name;
         assert_eq!(

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use sudoku_cp::engine::{Limits, Stop};
 use sudoku_cp::error::InputError;
 use sudoku_cp::models::{Rules, sudoku};
-use sudoku_cp::solvers::{self, Outcome, Solver};
+use sudoku_cp::solvers::{Outcome, Solver};
 
 #[derive(Debug, Args)]
 pub(super) struct BenchArgs {
@@ -70,7 +70,7 @@ struct Pass {
 
 pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
     let solvers: Vec<&'static dyn Solver> = if args.solver == "all" {
-        solvers::registry().to_vec()
+        super::all_solvers()
     } else {
         args.solver
             .split(',')

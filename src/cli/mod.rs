@@ -22,12 +22,13 @@ use rayon::prelude::*;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use sudoku_cp::engine::Limits;
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, Entry, InputFormat, OutputFormat, ReadOptions};
 use sudoku_cp::models::{MAX_SIZE, Rules, Symbols, sudoku};
-use sudoku_cp::solvers::{self, Outcome, Solver};
+use sudoku_cp::solvers::{self, Cp, Outcome, Solver};
 
 /// The text after every command's options: formats, sizes, solvers, exit codes, logging.
 fn after_help() -> String {
@@ -99,9 +100,14 @@ domain reduction (or set RUST_LOG=debug / RUST_LOG=trace)."
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-cp", version, after_help = after_help())]
 pub(crate) struct Cli {
-    /// More logging on stderr: -v decisions and backtracks, -vv every propagation step.
+    /// More logging on stderr: -v decisions and backtracks, -vv every propagation step (of the
+    /// general engine: add --no-bitboards for 4×4 and 9×9 grids).
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
+    /// cp: solve 4×4 and 9×9 grids on the general engine instead of the bitboard network,
+    /// which is faster but logs nothing; the answers are the same.
+    #[arg(long, global = true)]
+    no_bitboards: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -256,6 +262,7 @@ impl From<InputError> for Failure {
 /// Runs the command line and returns the exit code.
 pub(crate) fn run(cli: Cli) -> ExitCode {
     init_logging(cli.verbose);
+    NO_BITBOARDS.store(cli.no_bitboards, Ordering::Relaxed);
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
@@ -638,8 +645,34 @@ fn solve_checked(
 }
 
 /// The solver named by `--solver`, or an error listing the known names.
+/// Whether `--no-bitboards` was given.
+static NO_BITBOARDS: AtomicBool = AtomicBool::new(false);
+
+/// `cp` as the command line runs it: idle worker threads join a hard puzzle's search, and the
+/// bitboard network runs unless `--no-bitboards` says otherwise.
+fn as_run(solver: &'static dyn Solver) -> &'static dyn Solver {
+    static SHARED: Cp = Cp {
+        network: true,
+        share: true,
+    };
+    static SHARED_ENGINE: Cp = Cp {
+        network: false,
+        share: true,
+    };
+    match solver.name() {
+        "cp" if NO_BITBOARDS.load(Ordering::Relaxed) => &SHARED_ENGINE,
+        "cp" => &SHARED,
+        _ => solver,
+    }
+}
+
+/// Every solver as the command line runs it.
+fn all_solvers() -> Vec<&'static dyn Solver> {
+    solvers::registry().iter().map(|&s| as_run(s)).collect()
+}
+
 fn find_solver(name: &str) -> Result<&'static dyn Solver, InputError> {
-    solvers::find(name).ok_or_else(|| {
+    solvers::find(name).map(as_run).ok_or_else(|| {
         let names: Vec<String> = solvers::registry()
             .iter()
             .map(|s| match s.aliases() {

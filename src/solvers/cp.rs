@@ -14,9 +14,25 @@ use std::sync::{Arc, Mutex};
 
 /// The CP engine: all-different with naked and hidden singles (and Hall sets from 25×25),
 /// cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
-/// their first few nodes).
-#[derive(Debug, Clone, Copy)]
-pub struct Cp;
+/// their first few nodes). Both switches are the caller's: neither the log level nor the
+/// thread a call runs on changes what runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cp {
+    /// Solve grids of at most 128 cells and 16 symbols (4×4, 9×9) on the bitboard
+    /// [`Network`] (default): several times faster there, but it logs nothing, so a run that
+    /// wants every decision and propagation in its logs turns it off.
+    pub network: bool,
+    /// Let the idle threads of the calling rayon pool join a hard puzzle's search ([`Shared`];
+    /// default off): the answers and counts are the same, but which solution of a puzzle with
+    /// several comes first depends on timing, and the logs of several searches interleave.
+    pub share: bool,
+}
+
+impl Default for Cp {
+    fn default() -> Self {
+        Cp::DEFAULT
+    }
+}
 
 impl Solver for Cp {
     fn name(&self) -> &'static str {
@@ -29,16 +45,32 @@ impl Solver for Cp {
         "propagation and search (bitboards to 9×9; Hall sets, cage sums)"
     }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-        run_network(puzzle, rules, limits).unwrap_or_else(|| Cp::on_engine(puzzle, rules, limits))
+        let on_network = if self.network {
+            run_network(puzzle, rules, limits)
+        } else {
+            None
+        };
+        on_network.unwrap_or_else(
+            || crate::with_domain!(puzzle.size(), D => run::<D>(puzzle, rules, limits, self.share)),
+        )
     }
 }
 
 impl Cp {
-    /// Solves on the general engine (propagators and a trail) whatever the grid: what
-    /// [`Solver::solve`] does when the bitboard [`Network`] does not apply, and the test oracle
-    /// for the network where it does.
+    /// The network on, shared search off.
+    pub const DEFAULT: Cp = Cp {
+        network: true,
+        share: false,
+    };
+
+    /// Solves on the general engine (propagators and a trail) whatever the grid, alone: the
+    /// test oracle for the network.
     pub fn on_engine(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-        crate::with_domain!(puzzle.size(), D => run::<D>(puzzle, rules, limits))
+        let cp = Cp {
+            network: false,
+            share: false,
+        };
+        cp.solve(puzzle, rules, limits)
     }
 }
 
@@ -46,14 +78,10 @@ impl Cp {
 /// and its statistics.
 type Searched = (Option<Vec<usize>>, u64, Stop, SolveStats);
 
-fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-    // Called from a rayon pool of several threads, a hard puzzle gets their help. Not with
-    // logs (one search's stay readable) or a node limit (which counts one search's nodes).
+fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, share: bool) -> Outcome {
+    // A node limit counts one search's nodes, so a limited search goes alone.
     let threads = rayon::current_num_threads();
-    let share = rayon::current_thread_index().is_some()
-        && threads > 1
-        && limits.nodes.is_none()
-        && !log::log_enabled!(log::Level::Debug);
+    let share = share && threads > 1 && limits.nodes.is_none();
     let searched = if share {
         run_shared::<D>(puzzle, rules, limits, threads)
     } else {
@@ -158,8 +186,7 @@ const KILLER_NODES: u64 = 200;
 const HOUSE_SUM_CELLS: usize = 4;
 
 /// Solves on the bitboard [`Network`] when it applies: at most 128 cells and 16 symbols (4×4
-/// and 9×9) and no debug logs (the network logs nothing, so a run that asks for its decisions
-/// and propagations gets the general engine). Cages become sums over their combinations;
+/// and 9×9). Cages become sums over their combinations;
 /// a killer that needs more than [`KILLER_NODES`] nodes goes to the engine (`None`).
 fn run_network(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Option<Outcome> {
     thread_local! {
@@ -168,7 +195,7 @@ fn run_network(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Option<Outcom
     }
     let n = puzzle.size();
     let killer = rules.cages && !puzzle.cages().is_empty();
-    if n * n > MAX_VARS || log::log_enabled!(log::Level::Debug) {
+    if n * n > MAX_VARS {
         return None;
     }
     let full = u16::full(n);

@@ -118,9 +118,9 @@ pub trait Solver: Sync {
     }
 }
 
-/// Every solver, in the order `--help` lists them.
+/// Every solver, in the order `--help` lists them; `cp` as [`Cp::DEFAULT`].
 pub fn registry() -> &'static [&'static dyn Solver] {
-    &[&Cp, &DancingLinks, &AlgorithmX, &Backtrack]
+    &[&Cp::DEFAULT, &DancingLinks, &AlgorithmX, &Backtrack]
 }
 
 /// The solver with this name or alias.

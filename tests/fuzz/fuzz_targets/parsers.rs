@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
                     nodes: Some(50),
                     deadline: None,
                 };
-                let o = Cp.solve(p, &killer, &limits);
+                let o = Cp::default().solve(p, &killer, &limits);
                 if let Some(grid) = o.solution {
                     assert!(sudoku::check_solution(p, &killer, &grid).is_empty());
                 }
