@@ -1,6 +1,6 @@
 //! The public benchmark sets in `../shared/datasets`, each solved in one batch call and every
 //! answer checked by the independent checker (and compared with the known solution where it is
-//! unique). Skipped, with a message, where the datasets are not beside the repository.
+//! unique). Reported as ignored where the datasets are not beside the repository (`build.rs`).
 
 mod common;
 
@@ -8,11 +8,8 @@ use common::{check, line_spec, parse_line_solution, run};
 
 /// Solves every puzzle line whose solution line is not `unknown`, in one batch, and checks
 /// each answer. Returns how many answers were compared with a unique known solution.
-fn solve_set(name: &str) -> Option<usize> {
-    let Some(dir) = common::datasets() else {
-        eprintln!("skipped {name}: ../shared/datasets is not there");
-        return None;
-    };
+fn solve_set(name: &str) -> usize {
+    let dir = common::datasets().expect("the build found ../shared/datasets");
     let puzzles = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap();
     let solutions = std::fs::read_to_string(dir.join(format!("{name}.solutions.txt"))).unwrap();
     let cases: Vec<(&str, &str)> = puzzles
@@ -37,41 +34,41 @@ fn solve_set(name: &str) -> Option<usize> {
             exact += 1;
         }
     }
-    Some(exact)
+    exact
 }
 
 #[test]
+#[cfg_attr(
+    not(datasets),
+    ignore = "needs the public benchmark sets in ../shared/datasets"
+)]
 fn magictour_top1465() {
-    assert_eq!(
-        solve_set("9x9/9x9-magictour-top1465"),
-        common::datasets().map(|_| 1465)
-    );
+    assert_eq!(solve_set("9x9/9x9-magictour-top1465"), 1465);
 }
 
 #[test]
+#[cfg_attr(
+    not(datasets),
+    ignore = "needs the public benchmark sets in ../shared/datasets"
+)]
 fn forum_hardest_1106() {
-    assert_eq!(
-        solve_set("9x9/9x9-forum-hardest-1106"),
-        common::datasets().map(|_| 375)
-    );
+    assert_eq!(solve_set("9x9/9x9-forum-hardest-1106"), 375);
 }
 
 #[test]
+#[cfg_attr(
+    not(datasets),
+    ignore = "needs the public benchmark sets in ../shared/datasets"
+)]
 fn lloyd_16x16_every_decided_line() {
     // 2,100 lines: 798 unique, 1,301 with several solutions (checked by the rules), 1 unknown
-    assert_eq!(
-        solve_set("large/16x16-lloyd-general"),
-        common::datasets().map(|_| 798)
-    );
+    assert_eq!(solve_set("large/16x16-lloyd-general"), 798);
 }
 
 /// Killer lines `id<TAB>cages<TAB>solution`: every puzzle with a known solution solved in one
 /// batch call, every answer identical to the known solution. Returns how many.
-fn solve_killer_set(name: &str, extra: &[&str]) -> Option<usize> {
-    let Some(dir) = common::datasets() else {
-        eprintln!("skipped {name}: ../shared/datasets is not there");
-        return None;
-    };
+fn solve_killer_set(name: &str, extra: &[&str]) -> usize {
+    let dir = common::datasets().expect("the build found ../shared/datasets");
     let text = std::fs::read_to_string(dir.join(name)).unwrap();
     let known: Vec<&str> = text.lines().filter(|l| !l.ends_with("\t-")).collect();
     let batch: String = known.iter().map(|l| format!("{l}\n")).collect();
@@ -87,31 +84,40 @@ fn solve_killer_set(name: &str, extra: &[&str]) -> Option<usize> {
         let solution = line.rsplit('\t').next().unwrap();
         assert_eq!(answer, &format!("{id}\t{solution}"), "{name}: {id}");
     }
-    Some(known.len())
+    known.len()
 }
 
 #[test]
+#[cfg_attr(
+    not(datasets),
+    ignore = "needs the public benchmark sets in ../shared/datasets"
+)]
 fn killer_krazydad_8000() {
     let n = solve_killer_set("killer/killer-krazydad-intermediate-8000.txt", &[]);
-    assert_eq!(n, common::datasets().map(|_| 8000));
+    assert_eq!(n, 8000);
 }
 
 #[test]
+#[cfg_attr(
+    not(datasets),
+    ignore = "needs the public benchmark sets in ../shared/datasets"
+)]
 fn killer_x_iss_7() {
     let n = solve_killer_set("killer/killer-x-hs-iss.txt", &["--rules", "killer-x"]);
-    assert_eq!(n, common::datasets().map(|_| 7));
+    assert_eq!(n, 7);
 }
 
 #[test]
+#[cfg_attr(
+    not(datasets),
+    ignore = "needs the public benchmark sets in ../shared/datasets"
+)]
 fn killer_hard_iss_within_a_node_budget() {
     // The hardest killers we know (ISS collection, 63 puzzles, 13 without a published
     // solution). Each gets 20,000 search nodes; those that need more print `node limit`.
     // Every answer must pass the independent checker and equal the published solution; the
     // count solved is the standing to keep (see the README's killer section).
-    let Some(dir) = common::datasets() else {
-        eprintln!("skipped killer-hard-iss: ../shared/datasets is not there");
-        return;
-    };
+    let dir = common::datasets().expect("the build found ../shared/datasets");
     let text = std::fs::read_to_string(dir.join("killer/killer-hard-iss.txt")).unwrap();
     let r = run(&["solve", "--node-limit", "20000", "--to", "line"], &text);
     assert_eq!(r.code, 5, "some puzzles need more nodes: {}", r.stderr);

@@ -101,11 +101,12 @@ fn every_step_on_the_shipped_puzzles_agrees_with_the_solution() {
 }
 
 #[test]
+#[cfg_attr(
+    not(datasets),
+    ignore = "needs the public benchmark sets in ../shared/datasets"
+)]
 fn the_datasets_easy_set_falls_to_logic_and_top95_is_rated() {
-    let Some(dir) = common::datasets() else {
-        eprintln!("skipped: ../shared/datasets is not there");
-        return;
-    };
+    let dir = common::datasets().expect("the build found ../shared/datasets");
     let rules = Rules::sudoku();
     let read = |name: &str| {
         let text = std::fs::read_to_string(dir.join(name)).unwrap();

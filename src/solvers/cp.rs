@@ -79,9 +79,11 @@ impl Cp {
 type Searched = (Option<Vec<usize>>, u64, Stop, SolveStats);
 
 fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, share: bool) -> Outcome {
-    // A node limit counts one search's nodes, so a limited search goes alone.
+    // Only a call from a pool has a pool to share with; a node limit counts one search's
+    // nodes, so a limited search goes alone.
     let threads = rayon::current_num_threads();
-    let share = share && threads > 1 && limits.nodes.is_none();
+    let share =
+        share && rayon::current_thread_index().is_some() && threads > 1 && limits.nodes.is_none();
     let searched = if share {
         run_shared::<D>(puzzle, rules, limits, threads)
     } else {

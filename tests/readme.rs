@@ -1,0 +1,191 @@
+//! Every console example of the README, run: each `$ sudoku-cp …` line of a ```console block
+//! runs in a scratch folder holding copies of `puzzles/` and `rules/`, and its stdout then stderr
+//! must match the lines after it, where a line `...` stands for any lines and `[..]` for any
+//! text within a line.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// One example: the command line, its line in the README, and the output it shows.
+struct Example {
+    line: usize,
+    command: String,
+    expected: Vec<String>,
+}
+
+/// The examples of every ```console block of `text`.
+fn examples(text: &str) -> Vec<Example> {
+    let mut out: Vec<Example> = Vec::new();
+    let mut in_console = false;
+    for (i, line) in text.lines().enumerate() {
+        if !in_console {
+            in_console = line.trim_end() == "```console";
+            continue;
+        }
+        if line.starts_with("```") {
+            in_console = false;
+        } else if let Some(command) = line.strip_prefix("$ ") {
+            out.push(Example {
+                line: i + 1,
+                command: command.to_string(),
+                expected: Vec::new(),
+            });
+        } else if let Some(example) = out.last_mut() {
+            example.expected.push(line.to_string());
+        }
+    }
+    out
+}
+
+/// Splits a command line as a shell would for these examples: spaces, single and double quotes.
+fn words(command: &str) -> Vec<String> {
+    let (mut out, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
+    for c in command.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                any = true;
+            }
+            (None, ' ') => {
+                if any || !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            (None, c) => word.push(c),
+        }
+    }
+    if any || !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+/// Whether `line` matches `pattern`, where `[..]` stands for any text.
+fn line_matches(pattern: &str, line: &str) -> bool {
+    let parts: Vec<&str> = pattern.split("[..]").collect();
+    if parts.len() == 1 {
+        return pattern == line;
+    }
+    let Some(mut rest) = line.strip_prefix(parts[0]) else {
+        return false;
+    };
+    for (i, part) in parts.iter().enumerate().skip(1) {
+        if i == parts.len() - 1 {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Whether `lines` match `patterns`, where a pattern `...` stands for any lines.
+fn lines_match(patterns: &[String], lines: &[&str]) -> bool {
+    match patterns.split_first() {
+        None => lines.is_empty(),
+        Some((p, rest)) if p == "..." => {
+            (0..=lines.len()).any(|skip| lines_match(rest, &lines[skip..]))
+        }
+        Some((p, rest)) => {
+            lines.first().is_some_and(|l| line_matches(p, l)) && lines_match(rest, &lines[1..])
+        }
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn every_console_example_prints_what_the_readme_shows() {
+    let root = common::root();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let examples = examples(&readme);
+    assert!(examples.len() >= 15, "found {} examples", examples.len());
+    let scratch = std::env::temp_dir().join(format!("sudoku-cp-readme-{}", std::process::id()));
+    copy_dir(&root.join("puzzles"), &scratch.join("puzzles"));
+    copy_dir(&root.join("rules"), &scratch.join("rules"));
+    let mut failures = Vec::new();
+    for example in &examples {
+        let mut args = words(&example.command);
+        assert_eq!(
+            args.first().map(String::as_str),
+            Some("sudoku-cp"),
+            "README.md:{}: an example runs sudoku-cp",
+            example.line
+        );
+        let stdin = match args.iter().position(|a| a == "<") {
+            Some(at) => {
+                let file = args.get(at + 1).cloned().unwrap_or_default();
+                args.truncate(at);
+                Stdio::from(std::fs::File::open(scratch.join(file)).unwrap())
+            }
+            None => Stdio::null(),
+        };
+        let out = Command::new(env!("CARGO_BIN_EXE_sudoku-cp"))
+            .args(&args[1..])
+            .current_dir(&scratch)
+            .env_remove("RUST_LOG")
+            .stdin(stdin)
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        let crashed = !matches!(out.status.code(), Some(0 | 1 | 2 | 4 | 5));
+        if crashed || !lines_match(&example.expected, &lines) {
+            failures.push(format!(
+                "README.md:{}: $ {}\n--- the README shows\n{}\n--- it printed (exit {:?})\n{text}",
+                example.line,
+                example.command,
+                example.expected.join("\n"),
+                out.status.code()
+            ));
+        }
+    }
+    std::fs::remove_dir_all(&scratch).unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn the_matcher_skips_lines_and_text_and_nothing_else() {
+    let p = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert!(lines_match(&p(&["a", "...", "d"]), &["a", "b", "c", "d"]));
+    assert!(lines_match(&p(&["a", "...", "d"]), &["a", "d"]));
+    assert!(!lines_match(&p(&["a", "...", "d"]), &["a", "b"]));
+    assert!(!lines_match(&p(&["a"]), &["a", "b"]));
+    assert!(lines_match(&p(&["x [..] z"]), &["x 1.5 z"]));
+    assert!(!lines_match(&p(&["x [..] z"]), &["x 1.5 y"]));
+    assert_eq!(words("a 'b c' \"\" d"), ["a", "b c", "", "d"]);
+}
+
+#[test]
+fn the_readme_stays_short_and_names_no_sibling_path() {
+    let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
+    assert!(
+        readme.lines().count() <= 500,
+        "{} lines",
+        readme.lines().count()
+    );
+    assert!(!readme.contains("../shared"), "the README names ../shared");
+    assert!(readme.contains("cargo install --path ."));
+}
