@@ -1,0 +1,290 @@
+//! The rule check, sharing no code with the solvers: symbols a region repeats, cages whose
+//! givens break them, and every rule a solution grid breaks.
+
+use super::*;
+use crate::models::puzzle::{Cage, Puzzle};
+use crate::models::rules::Rules;
+
+/// A broken rule: a symbol (value index) appearing more than once in a region.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Duplicate {
+    /// The region, by position in the list passed to [`duplicates`].
+    pub region: usize,
+    /// The repeated value index.
+    pub value: usize,
+    /// The cells holding it.
+    pub cells: Vec<usize>,
+}
+
+/// Every symbol that appears more than once in a region, region by region, symbols in order.
+pub fn duplicates(cells: &[Option<usize>], regions: &[Region]) -> Vec<Duplicate> {
+    let mut found = Vec::new();
+    // The region (plus one) where each value was last seen: one pass finds whether a region
+    // repeats a value, and only such a region is counted value by value.
+    let values = cells.iter().flatten().max().map_or(0, |&m| m + 1);
+    let mut seen_in = vec![0usize; values];
+    let mut count: Vec<u32> = Vec::new(); // allocated at the first repeat
+    for (ri, region) in regions.iter().enumerate() {
+        let mut repeats = false;
+        region.for_each_cell(|c| {
+            if let Some(v) = cells[c] {
+                repeats |= seen_in[v] == ri + 1;
+                seen_in[v] = ri + 1;
+            }
+        });
+        if !repeats {
+            continue;
+        }
+        count.clear();
+        count.resize(values, 0);
+        for v in region.cells().filter_map(|c| cells[c]) {
+            count[v] += 1;
+        }
+        for (value, _) in count.iter().enumerate().filter(|(_, n)| **n > 1) {
+            let holders = region.cells().filter(|&c| cells[c] == Some(value));
+            found.push(Duplicate {
+                region: ri,
+                value,
+                cells: holders.collect(),
+            });
+        }
+    }
+    found
+}
+
+/// Describes a duplicate for a message: `row 1 holds 5 twice (r1c1, r1c4)`.
+pub fn describe_duplicate(d: &Duplicate, regions: &[Region], puzzle: &Puzzle) -> String {
+    let times = match d.cells.len() {
+        2 => "twice".to_string(),
+        k => format!("{k} times"),
+    };
+    let cells: Vec<String> = d.cells.iter().map(|&c| puzzle.cell_name(c)).collect();
+    format!(
+        "{} holds {} {} ({})",
+        regions[d.region],
+        puzzle.symbols().label(d.value),
+        times,
+        cells.join(", ")
+    )
+}
+
+/// Checks a complete grid (value index per cell) against the puzzle: every cell holds a
+/// symbol, every given is kept, no region repeats a symbol. Returns every problem found.
+pub fn check_solution(puzzle: &Puzzle, rules: &Rules, grid: &[usize]) -> Vec<String> {
+    let n = puzzle.size();
+    let mut problems = Vec::new();
+    if grid.len() != n * n {
+        problems.push(format!(
+            "the grid has {} cells, expected {}",
+            grid.len(),
+            n * n
+        ));
+        return problems;
+    }
+    for (cell, (&v, &given)) in grid.iter().zip(puzzle.givens()).enumerate() {
+        if v >= n {
+            problems.push(format!("{} holds no symbol", puzzle.cell_name(cell)));
+        } else if given.is_some_and(|g| g != v) {
+            problems.push(format!("{} changes a given", puzzle.cell_name(cell)));
+        } else if !puzzle.allows(cell, v) {
+            problems.push(format!(
+                "{} holds {}, which its pencil marks rule out",
+                puzzle.cell_name(cell),
+                puzzle.symbols().label(v)
+            ));
+        }
+    }
+    if problems.is_empty() {
+        let regions = regions(rules, n, puzzle.box_size());
+        let cells: Vec<Option<usize>> = grid.iter().map(|&v| Some(v)).collect();
+        for d in duplicates(&cells, &regions) {
+            problems.push(describe_duplicate(&d, &regions, puzzle));
+        }
+        if rules.cages {
+            for cage in puzzle.cages() {
+                let values: Vec<usize> = cage.cells.iter().map(|&c| grid[c]).collect();
+                let sum: u64 = values.iter().map(|&v| puzzle.symbols().symbol(v)).sum();
+                let distinct = values
+                    .iter()
+                    .enumerate()
+                    .all(|(i, v)| !values[..i].contains(v));
+                if sum != cage.total || !distinct {
+                    problems.push(format!(
+                        "{} sums to {sum}{}",
+                        cage_name(puzzle, cage),
+                        if distinct {
+                            ""
+                        } else {
+                            " with a repeated symbol"
+                        }
+                    ));
+                }
+            }
+        }
+    }
+    problems
+}
+
+/// Every cage the givens already break, in words: a symbol given twice in it, or givens that
+/// no set of distinct symbols completes to its total (their sum with the smallest, or with
+/// the largest, symbols left for its empty cells misses it). Empty without `cages` rules.
+pub fn broken_cages(puzzle: &Puzzle, rules: &Rules) -> Vec<String> {
+    if !rules.cages {
+        return Vec::new();
+    }
+    let symbols = puzzle.symbols();
+    let mut out = Vec::new();
+    for cage in puzzle.cages() {
+        let given: Vec<usize> = cage
+            .cells
+            .iter()
+            .filter_map(|&c| puzzle.givens()[c])
+            .collect();
+        let name = cage_name(puzzle, cage);
+        let repeated = given
+            .iter()
+            .enumerate()
+            .find(|&(i, v)| given[..i].contains(v));
+        if let Some((_, &v)) = repeated {
+            out.push(format!("{name} holds {} twice", symbols.label(v)));
+            continue;
+        }
+        let sum: u128 = given.iter().map(|&v| u128::from(symbols.symbol(v))).sum();
+        let mut left: Vec<u64> = (0..symbols.len())
+            .filter(|v| !given.contains(v))
+            .map(|v| symbols.symbol(v))
+            .collect();
+        left.sort_unstable();
+        let empty = cage.cells.len() - given.len();
+        let low: u128 = sum + left[..empty].iter().map(|&w| u128::from(w)).sum::<u128>();
+        let high: u128 = sum
+            + left[left.len() - empty..]
+                .iter()
+                .map(|&w| u128::from(w))
+                .sum::<u128>();
+        let total = u128::from(cage.total);
+        if total < low || total > high {
+            let values: Vec<&str> = given.iter().map(|&v| symbols.label(v)).collect();
+            out.push(if empty == 0 {
+                format!(
+                    "{name}: its givens {} add up to {sum}, not {}",
+                    values.join(", "),
+                    cage.total
+                )
+            } else {
+                format!(
+                    "{name}: its givens {} leave {low}..{high} for its total {}",
+                    values.join(", "),
+                    cage.total
+                )
+            });
+        }
+    }
+    out
+}
+
+/// A cage's name for messages and logs: `cage 17/2 at r1c1` (total, cells, first cell).
+pub fn cage_name(puzzle: &Puzzle, cage: &Cage) -> String {
+    format!(
+        "cage {}/{} at {}",
+        cage.total,
+        cage.cells.len(),
+        puzzle.cell_name(cage.cells[0])
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::puzzle::Symbols;
+    use crate::models::rules::RegionKind;
+
+    #[test]
+    fn regions_of_a_4x4_grid() {
+        let r = regions(&Rules::sudoku(), 4, 2);
+        assert_eq!(r.len(), 12);
+        let cells = |i: usize| r[i].cells().collect::<Vec<_>>();
+        assert_eq!(cells(1), vec![4, 5, 6, 7]); // row 2
+        assert_eq!(cells(5), vec![1, 5, 9, 13]); // column 2
+        assert_eq!(cells(9), vec![2, 3, 6, 7]); // box 2
+        assert_eq!(cells(11), vec![10, 11, 14, 15]); // box 4
+        let x = Rules::parse("name x\nall-different diagonal anti-diagonal", "x").unwrap();
+        let d = regions(&x, 4, 2);
+        assert_eq!(d[0].cells().collect::<Vec<_>>(), vec![0, 5, 10, 15]);
+        assert_eq!(d[1].cells().collect::<Vec<_>>(), vec![3, 6, 9, 12]);
+        assert_eq!(r[9].to_string(), "box 2");
+    }
+
+    /// The cells of every region kind agree with the formula per cell they replaced, on grids
+    /// from 1×1 to 36×36: the same cells, in the same order.
+    #[test]
+    fn region_cells_agree_with_the_formula_per_cell() {
+        let all = Rules::parse(
+            "name all\nall-different rows columns boxes diagonal anti-diagonal",
+            "all",
+        )
+        .unwrap();
+        for k in 1..=6 {
+            let n = k * k;
+            for region in regions(&all, n, k) {
+                let Region { kind, index, .. } = region;
+                let expected: Vec<usize> = (0..n)
+                    .map(|i| match kind {
+                        RegionKind::Row => index * n + i,
+                        RegionKind::Column => i * n + index,
+                        RegionKind::Box => (index / k * k + i / k) * n + index % k * k + i % k,
+                        RegionKind::Diagonal => i * n + i,
+                        RegionKind::AntiDiagonal => i * n + (n - 1 - i),
+                    })
+                    .collect();
+                assert_eq!(region.cells().collect::<Vec<_>>(), expected, "{region}");
+                let mut looped = Vec::new();
+                region.for_each_cell(|c| looped.push(c));
+                assert_eq!(looped, expected, "{region}");
+            }
+        }
+    }
+
+    #[test]
+    fn duplicates_name_region_symbol_and_cells() {
+        let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+        p.set_given(0, Some(2));
+        p.set_given(3, Some(2));
+        p.set_given(12, Some(2));
+        let regions = regions(&Rules::sudoku(), 4, 2);
+        let d = duplicates(p.givens(), &regions);
+        let text: Vec<String> = d
+            .iter()
+            .map(|d| describe_duplicate(d, &regions, &p))
+            .collect();
+        assert_eq!(
+            text,
+            vec![
+                "row 1 holds 3 twice (r1c1, r1c4)",
+                "column 1 holds 3 twice (r1c1, r4c1)"
+            ]
+        );
+    }
+
+    #[test]
+    fn check_solution_reports_changed_givens_and_repeats() {
+        let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+        p.set_given(0, Some(0));
+        let good = [0, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0];
+        assert!(check_solution(&p, &Rules::sudoku(), &good).is_empty());
+        let mut bad = good;
+        bad.swap(0, 1);
+        let problems = check_solution(&p, &Rules::sudoku(), &bad);
+        assert_eq!(problems, vec!["r1c1 changes a given"]);
+        p.set_given(0, None);
+        let problems = check_solution(&p, &Rules::sudoku(), &bad);
+        // swapping within a row and a box breaks only the two columns
+        assert_eq!(
+            problems,
+            vec![
+                "column 1 holds 2 twice (r1c1, r3c1)",
+                "column 2 holds 1 twice (r1c2, r3c2)"
+            ]
+        );
+    }
+}

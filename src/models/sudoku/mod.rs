@@ -1,0 +1,15 @@
+//! The Sudoku model: the rules' regions over a puzzle's grid, turned into engine variables and
+//! all-different propagators; and the rule check (duplicates in a region) used on givens and on
+//! every solution.
+
+mod check;
+mod geometry;
+mod killer_sums;
+mod model;
+mod shared_values;
+
+pub use check::*;
+pub use geometry::*;
+pub use killer_sums::*;
+pub use model::*;
+use shared_values::*;
