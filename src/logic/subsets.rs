@@ -1,0 +1,166 @@
+//! Naked and hidden subsets of every size, Crook's preemptive sets.
+
+use super::{Board, Clock, Step, Technique};
+use crate::engine::Domain;
+use std::sync::Arc;
+
+impl<D: Domain> Board<D> {
+    /// Calls `f` with each set of `m` items of `items` whose masks' union has at most `m`
+    /// values, pruning as soon as a partial union is too big.
+    pub(super) fn subsets(
+        items: &[(usize, D)],
+        m: usize,
+        clock: &Clock,
+        f: &mut impl FnMut(&[usize], D),
+    ) {
+        fn rec<D: Domain>(
+            items: &[(usize, D)],
+            m: usize,
+            from: usize,
+            chosen: &mut Vec<usize>,
+            union: D,
+            clock: &Clock,
+            f: &mut impl FnMut(&[usize], D),
+        ) {
+            if chosen.len() == m {
+                f(chosen, union);
+                return;
+            }
+            for i in from..items.len() {
+                if clock.out() {
+                    return;
+                }
+                let u = union.or(items[i].1);
+                if u.len() as usize <= m && items.len() - i >= m - chosen.len() {
+                    chosen.push(items[i].0);
+                    rec(items, m, i + 1, chosen, u, clock, f);
+                    chosen.pop();
+                }
+            }
+        }
+        rec(
+            items,
+            m,
+            0,
+            &mut Vec::with_capacity(m),
+            D::empty(),
+            clock,
+            f,
+        );
+    }
+
+    pub(super) fn naked_subsets(&mut self, m: usize) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let units = Arc::clone(&self.units);
+        for (cells, name, _) in units.iter() {
+            let empty: Vec<(usize, D)> = cells
+                .iter()
+                .filter(|&&c| self.value[c].is_none())
+                .map(|&c| (c, self.cand[c]))
+                .collect();
+            if empty.len() <= m {
+                continue;
+            }
+            let mut found: Vec<(Vec<usize>, D)> = Vec::new();
+            Self::subsets(&empty, m, &self.clock, &mut |set, union| {
+                found.push((set.to_vec(), union))
+            });
+            for (set, union) in found {
+                let mut s = self.step(Technique::NakedSubset(m), Some(name.clone()), String::new());
+                let mut changes = Vec::new();
+                for &(c, _) in &empty {
+                    if set.contains(&c) {
+                        continue;
+                    }
+                    let lost = self.cand[c].and(union);
+                    if !lost.is_empty() {
+                        changes.push(format!("{} <> {}", self.cell(c), self.syms(lost)));
+                        for v in lost.iter() {
+                            self.remove(c, v);
+                            s.eliminate.push((c, v));
+                        }
+                    }
+                }
+                if !changes.is_empty() {
+                    let at: Vec<String> = set.iter().map(|&c| self.cell(c)).collect();
+                    s.text = format!(
+                        "{} (preemptive set) {{{}}} in {name} at {} => {}",
+                        Technique::NakedSubset(m).name(),
+                        self.syms(union),
+                        at.join(","),
+                        changes.join("; ")
+                    );
+                    steps.push(s);
+                }
+            }
+        }
+        steps
+    }
+
+    pub(super) fn hidden_subsets(&mut self, m: usize) -> Vec<Step> {
+        let n = self.puzzle.size();
+        let mut steps = Vec::new();
+        let units = Arc::clone(&self.units);
+        for (u, (cells, name, _)) in units.iter().enumerate() {
+            let empty: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|&c| self.value[c].is_none())
+                .collect();
+            if empty.len() <= m {
+                continue;
+            }
+            // Each missing value with the positions (indices into `empty`) it can take.
+            let missing: Vec<(usize, D)> = (0..n)
+                .filter(|&v| !self.held[u].contains(v))
+                .map(|v| {
+                    let mut at = D::empty();
+                    for (i, &c) in empty.iter().enumerate() {
+                        if self.cand[c].contains(v) {
+                            at.insert(i);
+                        }
+                    }
+                    (v, at)
+                })
+                .collect();
+            let mut found: Vec<(Vec<usize>, D)> = Vec::new();
+            Self::subsets(&missing, m, &self.clock, &mut |set, at| {
+                found.push((set.to_vec(), at))
+            });
+            for (values, at) in found {
+                let keep = values
+                    .iter()
+                    .fold(D::empty(), |d, &v| d.or(D::singleton(v)));
+                let mut s = self.step(
+                    Technique::HiddenSubset(m),
+                    Some(name.clone()),
+                    String::new(),
+                );
+                let mut changes = Vec::new();
+                for i in at.iter() {
+                    let c = empty[i];
+                    let lost = self.cand[c].minus(keep);
+                    if !lost.is_empty() {
+                        changes.push(format!("{} <> {}", self.cell(c), self.syms(lost)));
+                        for v in lost.iter() {
+                            self.remove(c, v);
+                            s.eliminate.push((c, v));
+                        }
+                    }
+                }
+                if !changes.is_empty() {
+                    let where_: Vec<String> = at.iter().map(|i| self.cell(empty[i])).collect();
+                    s.text = format!(
+                        "{} {{{}}} in {name} at {} => {}",
+                        Technique::HiddenSubset(m).name(),
+                        self.syms(keep),
+                        where_.join(","),
+                        changes.join("; ")
+                    );
+                    steps.push(s);
+                }
+            }
+        }
+        steps
+    }
+}
