@@ -264,3 +264,67 @@ fn rmit_figure_2_killer_drawn_with_its_cages() {
     let r = run(&["count", "-"], shown.split("\n\n").next().unwrap());
     assert_eq!(r.stdout, "unique\n", "{}", r.stderr);
 }
+
+#[test]
+fn rmit_tester_line_shows_solves_and_writes_the_csv() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-rmit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("solved.csv");
+    let r = run(
+        &[
+            "rmit",
+            "puzzles/4x4.rmit",
+            "sudoku",
+            "dancing",
+            "y",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        ". 2 | . .\n. . | 1 .\n----+----\n. . | . 3\n4 . | . .\n\n\
+         1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,1\n"
+    );
+    for solver in ["backtracking", "advanced"] {
+        let r = run(
+            &[
+                "rmit",
+                "puzzles/killer-4x4.rmit",
+                "killer",
+                solver,
+                "n",
+                out.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, ""),
+            "{solver}: {}",
+            r.stderr
+        );
+    }
+    let r = run(
+        &["rmit", "puzzles/killer-4x4.rmit", "killer", "dancing", "n"],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("one of backtracking, advanced"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &["rmit", "puzzles/killer-4x4.rmit", "sudoku", "dancing", "n"],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("its game type is killer"), "{}", r.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

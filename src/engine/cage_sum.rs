@@ -11,143 +11,11 @@
 //! whose value `i` stands for combination `i`, follows the survivors, so search can branch on
 //! which combination the cage takes.
 
+use super::cage_memo::{MEMO_BYTES, Memo};
 use super::matching::Matcher;
 use super::{Conflict, Ctx, Domain, Propagator, VarId, WakeOn};
 use log::{Level, log_enabled, trace};
 use std::sync::Arc;
-
-/// Calls `f` with the value indices (ascending) of every set of `k` distinct values whose
-/// `weights` sum to `total`, until `f` returns false. Weights need not be sorted.
-pub fn for_each_combination(
-    weights: &[u64],
-    k: usize,
-    total: u64,
-    mut f: impl FnMut(&[usize]) -> bool,
-) {
-    if k > weights.len() {
-        return; // no k distinct values
-    }
-    // Values in increasing weight order, so sums can be bounded from both ends.
-    let mut order: Vec<usize> = (0..weights.len()).collect();
-    order.sort_by_key(|&v| weights[v]);
-    let w: Vec<u64> = order.iter().map(|&v| weights[v]).collect();
-    let mut chosen = Vec::with_capacity(k);
-    let mut sorted = Vec::with_capacity(k);
-    rec(&w, &order, k, total, 0, &mut chosen, &mut sorted, &mut f);
-
-    #[allow(clippy::too_many_arguments, reason = "a private recursive helper")]
-    fn rec(
-        w: &[u64],
-        order: &[usize],
-        k: usize,
-        left: u64,
-        from: usize,
-        chosen: &mut Vec<usize>,
-        sorted: &mut Vec<usize>,
-        f: &mut impl FnMut(&[usize]) -> bool,
-    ) -> bool {
-        let need = k - chosen.len();
-        if need == 0 {
-            if left != 0 {
-                return true;
-            }
-            sorted.clear();
-            sorted.extend(chosen.iter().map(|&i| order[i]));
-            sorted.sort_unstable();
-            return f(sorted);
-        }
-        // Sums in u128: weights may be as large as u64 allows. The largest completion takes
-        // the heaviest values, wherever the choice starts.
-        let high: u128 = w[w.len() - need..].iter().map(|&x| u128::from(x)).sum();
-        if high < u128::from(left) {
-            return true;
-        }
-        for i in from..=w.len().saturating_sub(need) {
-            // the smallest completion from i on
-            let low: u128 = w[i..i + need].iter().map(|&x| u128::from(x)).sum();
-            if low > u128::from(left) {
-                break;
-            }
-            chosen.push(i);
-            let go_on = rec(w, order, k, left - w[i], i + 1, chosen, sorted, f);
-            chosen.pop();
-            if !go_on {
-                return false;
-            }
-        }
-        true
-    }
-}
-
-/// The weights a table was made for, and its combinations (as value masks) by (size, total).
-type MaskTable = (Vec<u64>, hashbrown::HashMap<(usize, u64), Arc<[u64]>>);
-
-thread_local! {
-    /// Combinations already enumerated for the last weights seen (a batch of puzzles keeps
-    /// its symbols, so tables are enumerated once per batch, not once per puzzle).
-    static MASKS: std::cell::RefCell<MaskTable> = std::cell::RefCell::default();
-}
-
-/// [`combinations`], remembered per thread for the last weights when there are at most 64
-/// values.
-pub fn combinations_cached<D: Domain>(weights: &[u64], k: usize, total: u64) -> Vec<D> {
-    if weights.len() > 64 {
-        return combinations(weights, k, total);
-    }
-    let masks = MASKS.with_borrow_mut(|(seen, table)| {
-        if seen.as_slice() != weights {
-            seen.clear();
-            seen.extend_from_slice(weights);
-            table.clear();
-        }
-        let entry = table.entry((k, total)).or_insert_with(|| {
-            let mut out = Vec::new();
-            for_each_combination(weights, k, total, |values| {
-                out.push(values.iter().fold(0u64, |m, &v| m | 1 << v));
-                true
-            });
-            out.into()
-        });
-        Arc::clone(entry)
-    });
-    masks
-        .iter()
-        .map(|&m| {
-            let mut d = D::empty();
-            let mut bits = m;
-            while bits != 0 {
-                d.insert(bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-            d
-        })
-        .collect()
-}
-
-/// How many sets of `k` distinct values reach `total`, counted up to `cap` (the count stops
-/// there: a caller learns whether a table of them would be too large without making it).
-pub fn count_combinations(weights: &[u64], k: usize, total: u64, cap: usize) -> usize {
-    let mut count = 0;
-    for_each_combination(weights, k, total, |_| {
-        count += 1;
-        count < cap
-    });
-    count
-}
-
-/// Every combination of `k` distinct values reaching `total`, as domains.
-pub fn combinations<D: Domain>(weights: &[u64], k: usize, total: u64) -> Vec<D> {
-    let mut out = Vec::new();
-    for_each_combination(weights, k, total, |values| {
-        out.push(
-            values
-                .iter()
-                .fold(D::empty(), |d, &v| d.or(D::singleton(v))),
-        );
-        true
-    });
-    out
-}
 
 /// The cage-sum propagator.
 #[derive(Debug, Clone)]
@@ -187,120 +55,6 @@ pub struct CageSum<D> {
 /// peer for every needed value took nearly a third of a cage's own time (perf,
 /// mathemagic-13).
 const SEERS_MAX_CELLS: usize = 6;
-/// Most cells a cage may have for its results to be remembered: a slot holds `2k + 5`
-/// domains, so a large cage would fill caches with slots that rarely repeat.
-const MEMO_MAX_CELLS: usize = 8;
-/// Slots in a cage's memo (a power of two). The same search either way; on mathemagic-01 to
-/// 30,000 nodes callgrind counted 2,676.6 M instructions with 512 slots, 2,584.7 M with 2,048
-/// and 2,550.4 M with 8,192. In time (whole trees of 16 hard ISS puzzles, alternating runs),
-/// 2,048 slots took 13.3–13.8 s against 13.8–14.3 s for 512, but 8,192 took 14.6 s: a slot
-/// missed in the cache costs more than the pass it saves. All 63 ISS whole trees: 33.1 and
-/// 32.7 s against 33.9 and 33.5 s. Wide domains and large cages get fewer: see [`MEMO_BYTES`].
-const MEMO_SLOTS: usize = 2048;
-/// Most bytes of slots a cage's memo holds (its tags aside): 2,048 slots of a 5-cell cage of
-/// `u16` domains fit, and a large killer with wide domains (hundreds of cages) keeps its
-/// memos to tens of megabytes.
-const MEMO_BYTES: usize = 64 * 1024;
-
-/// A direct-mapped table of the combination pass's results. The input is the cage's domains
-/// (after the forced values are taken out), the values it must hold and the combinations its
-/// choice variable allows; the result is each cell's supported values, the values every
-/// combination needs (or that no combination fits) and the combinations that fit. The pass is
-/// a function of that input alone, and a search meets the same cage states again and again as
-/// it backtracks. On mathemagic-01 (ISS), to 30,000 nodes, it cuts instructions by 7.7%
-/// (callgrind, the same search: 2,798.9 M without the memo, 2,584.7 M with it); with 512
-/// slots, where a quarter of the passes were answered here, by 4.4%.
-#[derive(Debug, Clone)]
-struct Memo<D> {
-    /// Each slot's hash (odd), or 0 when empty.
-    tags: Vec<u64>,
-    /// Each slot, `2k + 5` domains: the `k` domains, the must-hold set and the allowed
-    /// combinations (the key, checked in full), then the `k` supports, the required set,
-    /// whether a combination fits (empty when none does) and the combinations that fit.
-    slots: Vec<D>,
-}
-
-/// What a combination pass found: each cell's supported values, the values every fitting
-/// combination holds (`None` when none fits), and the fitting combinations (by index, when
-/// the cage has a choice variable).
-type Found<'a, D> = (&'a [D], Option<D>, D);
-
-impl<D: Domain> Memo<D> {
-    #[cfg(test)]
-    fn new(k: usize) -> Self {
-        Memo::within(k, MEMO_BYTES)
-    }
-
-    /// A table of at most `bytes` for a cage of `k` cells (none under one slot's size).
-    fn within(k: usize, bytes: usize) -> Self {
-        let fit = bytes / ((2 * k + 5) * std::mem::size_of::<D>());
-        let planned = if k > MEMO_MAX_CELLS || fit == 0 {
-            0
-        } else {
-            // The largest power of two that fits, at most MEMO_SLOTS.
-            MEMO_SLOTS.min(1 << fit.ilog2())
-        };
-        Memo {
-            tags: vec![0; planned],
-            slots: vec![D::empty(); planned * (2 * k + 5)],
-        }
-    }
-
-    /// The hash of an input (odd, so never the empty tag) and its slot.
-    fn locate(&self, doms: &[D], must: D, allowed: D) -> (u64, usize) {
-        let h = doms
-            .iter()
-            .fold(must.digest() ^ allowed.digest().rotate_left(7), |h, d| {
-                (h.rotate_left(23) ^ d.digest()).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            });
-        (h | 1, (h >> 32) as usize & (self.tags.len() - 1))
-    }
-
-    /// The result remembered for `doms`, `must` and `allowed`, if any.
-    fn get(&self, doms: &[D], must: D, allowed: D) -> Option<Found<'_, D>> {
-        if self.tags.is_empty() {
-            return None;
-        }
-        let k = doms.len();
-        let (tag, slot) = self.locate(doms, must, allowed);
-        let entry = &self.slots[slot * (2 * k + 5)..(slot + 1) * (2 * k + 5)];
-        let fits = !entry[2 * k + 4].is_empty();
-        (self.tags[slot] == tag
-            && entry[..k] == *doms
-            && entry[k] == must
-            && entry[k + 1] == allowed)
-            .then(|| {
-                (
-                    &entry[k + 2..2 * k + 2],
-                    fits.then_some(entry[2 * k + 2]),
-                    entry[2 * k + 3],
-                )
-            })
-    }
-
-    fn put(&mut self, doms: &[D], must: D, allowed: D, found: Found<'_, D>) {
-        if self.tags.is_empty() {
-            return;
-        }
-        let k = doms.len();
-        let (support, required, alive) = found;
-        let (tag, slot) = self.locate(doms, must, allowed);
-        self.tags[slot] = tag;
-        let entry = &mut self.slots[slot * (2 * k + 5)..(slot + 1) * (2 * k + 5)];
-        entry[..k].copy_from_slice(doms);
-        entry[k] = must;
-        entry[k + 1] = allowed;
-        entry[k + 2..2 * k + 2].copy_from_slice(support);
-        entry[2 * k + 2] = required.unwrap_or(D::empty());
-        entry[2 * k + 3] = alive;
-        entry[2 * k + 4] = if required.is_some() {
-            D::singleton(0)
-        } else {
-            D::empty()
-        };
-    }
-}
-
 impl<D: Domain> CageSum<D> {
     /// A cage over `vars` whose allowed value sets are `combos` (each with `vars.len()` values).
     pub fn new(name: impl Into<String>, vars: Vec<VarId>, combos: Arc<[D]>) -> Self {
@@ -672,6 +426,7 @@ impl<D: Domain> CageSum<D> {
 mod tests {
     use super::*;
     use crate::engine::Engine;
+    use crate::engine::{combinations, for_each_combination};
 
     fn digits() -> Vec<u64> {
         (1..=9).collect()
@@ -823,6 +578,7 @@ mod tests {
 mod memo_tests {
     use super::*;
     use crate::engine::Engine;
+    use crate::engine::combinations;
 
     /// A cage that has seen a state before answers from its memo: the answers must be those of
     /// a fresh cage, which has seen nothing.
@@ -876,6 +632,7 @@ mod memo_tests {
 mod lock_tests {
     use super::*;
     use crate::engine::Engine;
+    use crate::engine::{combinations, combinations_cached};
 
     #[test]
     fn cached_tables_equal_fresh_ones() {
@@ -888,45 +645,6 @@ mod lock_tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn counting_combinations_stops_at_the_cap() {
-        let w: Vec<u64> = (1..=9).collect();
-        // 20 = 9+8+3 = 9+7+4 = 9+6+5 = 8+7+5: four sets of three
-        assert_eq!(count_combinations(&w, 3, 20, 100), 4);
-        assert_eq!(count_combinations(&w, 3, 20, 2), 2);
-        assert_eq!(count_combinations(&w, 3, 30, 100), 0);
-        let wide: Vec<u64> = (1..=36).collect();
-        // C(36, 18) sets of 18 exist; the count stops at the cap at once
-        assert_eq!(count_combinations(&wide, 18, 333, 1000), 1000);
-    }
-
-    #[test]
-    fn memos_are_sized_to_their_cage_and_domain_width() {
-        // A 9×9 killer's 5-cell cage gets the full table; wide domains and large cages fewer
-        // slots, never over the byte budget; a cage past MEMO_MAX_CELLS gets none.
-        assert_eq!(Memo::<u16>::new(5).tags.len(), MEMO_SLOTS);
-        for (k, memo) in [(8, Memo::<u64>::new(8)), (1, Memo::<u64>::new(1))] {
-            let slots = memo.tags.len();
-            let bytes = slots * (2 * k + 5) * 8;
-            assert!(
-                slots.is_power_of_two() && slots < MEMO_SLOTS,
-                "{k} cells: {slots}"
-            );
-            assert!(bytes <= MEMO_BYTES, "{k} cells: {slots} slots");
-            assert!(2 * bytes > MEMO_BYTES, "{k} cells: the largest that fits");
-        }
-        assert_eq!(Memo::<u16>::new(MEMO_MAX_CELLS + 1).tags.len(), 0);
-        // A smaller budget gives fewer slots, or none below one slot.
-        let small = Memo::<u16>::within(5, 4096);
-        assert_eq!(small.tags.len(), 128);
-        assert!(small.slots.len() * 2 <= 4096);
-        assert!(Memo::<u16>::within(5, 10).tags.is_empty());
-        let mut memo = Memo::<u16>::within(1, 1024);
-        let doms = [0b11u16];
-        memo.put(&doms, 0, 0, (&doms, Some(0), 0));
-        assert!(memo.get(&doms, 0, 0).is_some());
     }
 
     #[test]

@@ -85,7 +85,9 @@ macro_rules! with_domain {
 
 mod all_different;
 mod boards;
+mod cage_memo;
 mod cage_sum;
+mod combinations;
 mod domain;
 mod kernel;
 mod linear_sum;
@@ -101,8 +103,9 @@ mod trail;
 
 pub use all_different::{AllDifferent, HallSets};
 pub use boards::{MAX_VALUES, MAX_VARS, Network};
-pub use cage_sum::{
-    CageSum, combinations, combinations_cached, count_combinations, for_each_combination,
+pub use cage_sum::CageSum;
+pub use combinations::{
+    combinations, combinations_cached, count_combinations, for_each_combination,
 };
 pub use domain::{Domain, DomainIter, Wide};
 pub use kernel::{Ctx, Engine, Labels, Snapshot};
