@@ -33,10 +33,10 @@
 //! let grid = outcome.solution.unwrap();
 //! assert!(sudoku::check_solution(puzzle, &rules, &grid).is_empty());
 //!
-//! let mut line = String::new();
+//! let mut text = String::new();
 //! let cells: Vec<Option<usize>> = grid.into_iter().map(Some).collect();
-//! format::write(&mut line, OutputFormat::Line, puzzle, &cells);
-//! assert!(line.starts_with("162857493"));
+//! format::write(&mut text, OutputFormat::Grid, puzzle, &cells);
+//! assert!(text.starts_with("1 6 2 | 8 5 7 | 4 9 3"));
 //! ```
 
 pub mod engine;
