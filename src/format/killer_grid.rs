@@ -28,18 +28,6 @@ enum Edge {
     Cage,
 }
 
-/// The region of every cell: its cage's index, or a region of its own for a cell in no cage.
-fn regions(puzzle: &Puzzle) -> Vec<usize> {
-    let cages = puzzle.cages();
-    let mut region: Vec<usize> = (cages.len()..cages.len() + puzzle.size().pow(2)).collect();
-    for (i, cage) in cages.iter().enumerate() {
-        for &c in &cage.cells {
-            region[c] = i;
-        }
-    }
-    region
-}
-
 /// Appends `cells` (value indices, row-major; `None` = blank) of the killer `puzzle` drawn
 /// with its cages, ending with a newline.
 pub(super) fn write(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
@@ -53,7 +41,11 @@ pub(super) fn write(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) 
         .max()
         .unwrap_or(1);
     let cw = (sw + 4).max(tw + 1);
-    let region = regions(puzzle);
+    // Each cell's region: its cage, or a region of its own for a cell in no cage.
+    let cages = puzzle.cages().len();
+    let region: Vec<usize> = (0..n * n)
+        .map(|c| puzzle.cage_at(c).unwrap_or(cages + c))
+        .collect();
     // The edge left of cell (r, c) for c in 0..=n, and above it for r in 0..=n.
     let vertical = |r: usize, c: usize| {
         if c == 0 || c == n || region[r * n + c - 1] != region[r * n + c] {

@@ -107,12 +107,7 @@ pub fn write_cage_map(out: &mut String, puzzle: &Puzzle) {
         }
     };
     let width = id(cages.len().saturating_sub(1)).len();
-    let mut owner = vec![None; n * n];
-    for (i, cage) in cages.iter().enumerate() {
-        for &c in &cage.cells {
-            owner[c] = Some(i);
-        }
-    }
+    let owner: Vec<Option<usize>> = (0..n * n).map(|c| puzzle.cage_at(c)).collect();
     for row in owner.chunks(n) {
         for (c, o) in row.iter().enumerate() {
             if c > 0 && width > 1 {

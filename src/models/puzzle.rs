@@ -355,6 +355,14 @@ impl Puzzle {
         &self.cages
     }
 
+    /// The index in [`Puzzle::cages`] of the cage holding `cell`, if any.
+    pub fn cage_at(&self, cell: usize) -> Option<usize> {
+        self.cage_of
+            .get(cell)
+            .map(|&i| i as usize)
+            .filter(|&i| i < self.cages.len())
+    }
+
     /// Removes every cage.
     pub fn clear_cages(&mut self) {
         self.cages.clear();
