@@ -222,7 +222,7 @@ fn random_grid<D: Domain>(template: &Puzzle, rules: &Rules, rng: &mut Rng) -> Op
     let mut plain = template.clone();
     plain.clear_cages();
     let n = plain.size();
-    let mut engine = sudoku::build::<D>(&plain, rules).ok()?;
+    let mut engine = sudoku::build::<D>(&plain, rules, &sudoku::Tuning::DEFAULT).ok()?;
     for _ in 0..20 {
         // MRV, as when seeds were first published: the same seed gives the same grid in
         // every version, whatever strategy solving uses.
@@ -262,7 +262,7 @@ fn solutions<D: Domain>(
         deadline: None,
     };
     let mut out = Vec::new();
-    let stop = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
+    let stop = sudoku::with_model::<D, _>(puzzle, rules, &sudoku::Tuning::DEFAULT, |engine| {
         engine.search(&limits, |d| {
             out.push(sudoku::grid_of(puzzle, d));
         })
@@ -317,7 +317,7 @@ fn stays_unique_within<D: Domain>(
         deadline: None,
     };
     for &cell in blanked {
-        let other = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
+        let other = sudoku::with_model::<D, _>(puzzle, rules, &sudoku::Tuning::DEFAULT, |engine| {
             let var = VarId(cell as u32);
             let others = D::full(puzzle.size()).minus(D::singleton(solution[cell]));
             if engine.restrict(var, others, "another value").is_err() {

@@ -652,12 +652,13 @@ static NO_BITBOARDS: AtomicBool = AtomicBool::new(false);
 /// bitboard network runs unless `--no-bitboards` says otherwise.
 fn as_run(solver: &'static dyn Solver) -> &'static dyn Solver {
     static SHARED: Cp = Cp {
-        network: true,
         share: true,
+        ..Cp::DEFAULT
     };
     static SHARED_ENGINE: Cp = Cp {
         network: false,
         share: true,
+        ..Cp::DEFAULT
     };
     match solver.name() {
         "cp" if NO_BITBOARDS.load(Ordering::Relaxed) => &SHARED_ENGINE,

@@ -54,6 +54,22 @@ impl Matcher {
         })
     }
 
+    /// The size of a largest matching of the variables of `doms` to distinct values of their
+    /// domains (which need not be a permutation, nor all matchable).
+    pub fn maximum<D: Domain>(&mut self, doms: &[D]) -> usize {
+        debug_assert!(doms.len() <= self.mate.len());
+        let union = doms.iter().fold(D::empty(), |u, &d| u.or(d));
+        for v in union.iter() {
+            self.owner[v] = usize::MAX;
+        }
+        (0..doms.len())
+            .filter(|&i| {
+                self.mate[i] = usize::MAX;
+                augment(i, doms, &mut self.owner, &mut self.mate, &mut D::empty())
+            })
+            .count()
+    }
+
     /// [`Matcher::perfect`] starting from `mates` (each variable's value, `usize::MAX` for
     /// none) instead of the last matching, and leaving the new matching there: for a caller
     /// that matches several domain sets in turn and keeps a start for each.
@@ -161,6 +177,7 @@ fn augment<D: Domain>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Rng;
 
     /// Brute force: the values each variable takes in some assignment of distinct values.
     fn brute(doms: &[u16]) -> Option<Vec<u16>> {
@@ -226,6 +243,35 @@ mod tests {
                 assert_eq!(again, out);
                 assert_eq!(Some(out), expected, "{doms:?}");
             }
+        }
+    }
+
+    /// Brute force: the most variables of `doms` that take distinct values of their domains.
+    fn brute_maximum(doms: &[u16], used: u16) -> usize {
+        match doms.split_first() {
+            None => 0,
+            Some((d, rest)) => {
+                let skip = brute_maximum(rest, used);
+                (*d & !used).iter().fold(skip, |best, v| {
+                    best.max(1 + brute_maximum(rest, used | 1 << v))
+                })
+            }
+        }
+    }
+
+    /// Random bipartite graphs, most with no perfect matching, after runs that left matchings
+    /// behind: the largest matching has the brute-force size.
+    #[test]
+    fn maximum_matches_brute_force() {
+        let mut rng = Rng::new(5);
+        let mut m = Matcher::new(7, 16);
+        for _ in 0..3000 {
+            let k = rng.below(8);
+            let values = 1 + rng.below(9);
+            let full = (1u16 << values) - 1;
+            let doms: Vec<u16> = (0..k).map(|_| rng.next_u64() as u16 & full).collect();
+            assert_eq!(m.maximum(&doms), brute_maximum(&doms, 0), "{doms:?}");
+            m.perfect(&doms);
         }
     }
 

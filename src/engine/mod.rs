@@ -100,6 +100,7 @@ mod same_values;
 mod search;
 mod share;
 mod trail;
+mod tuning;
 
 pub use all_different::{AllDifferent, HallSets};
 pub use boards::{MAX_VALUES, MAX_VARS, Network};
@@ -115,7 +116,6 @@ pub use pair_table::PairTable;
 pub use propagator::{Conflict, Priority, PropId, Propagator, VarId, WakeOn};
 pub use rng::Rng;
 pub use same_values::SameValues;
-pub use search::{
-    ACTIVITY_DECAY, Heuristic, Limits, RESTART_UNIT, Stats, Stop, Strategy, ValueOrder,
-};
-pub use share::{HELP_AFTER, MERGE_EVERY, Shared};
+pub use search::{Heuristic, Limits, Stats, Stop, Strategy, ValueOrder};
+pub use share::Shared;
+pub use tuning::Tuning;

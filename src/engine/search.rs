@@ -6,7 +6,8 @@
 //! deterministic. State is restored through the trail; the search loop is iterative, so deep
 //! trees (large grids) cannot overflow the stack.
 
-use super::share::{HELP_AFTER, MERGE_EVERY, Sharing};
+use super::share::Sharing;
+use super::tuning::Tuning;
 use super::{Domain, Engine, VarId};
 use log::debug;
 use std::time::{Duration, Instant};
@@ -79,17 +80,11 @@ pub enum Heuristic {
     DomWdeg,
     /// dom/wdeg times activity: the largest `(activity + 1) · weight / values` first, ties to
     /// the lowest index. A variable's activity counts the propagations after a guess or a
-    /// refutation that changed its domain, and fades by [`ACTIVITY_DECAY`] at each of them
+    /// refutation that changed its domain, and fades by [`Tuning::activity_decay`] at each of them
     /// while the variable is open (activity-based search, Michel and Van Hentenryck 2012).
     /// Conflicts weigh where failures happen; activity adds where the reasoning is lively.
     DomWdegActivity,
 }
-
-/// How much an open variable's activity keeps at each node under
-/// [`Heuristic::DomWdegActivity`]. ISS hard killers, whole trees (`bench --unique`, one
-/// thread): 0.99 took 283 ms a puzzle, 0.995 took 235 ms, 0.999 took 229 ms, 0.9999 took 247
-/// ms and 1 (no fading) 407 ms, against 358 ms for plain dom/wdeg.
-pub const ACTIVITY_DECAY: f64 = 0.999;
 
 /// Which value of the chosen variable the left branch tries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -106,13 +101,13 @@ pub enum ValueOrder {
 }
 
 /// The search strategy: variable heuristic, value order and restarts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Strategy {
     /// The variable heuristic.
     pub heuristic: Heuristic,
     /// The value order.
     pub values: ValueOrder,
-    /// Restart after a Luby sequence of failure budgets (unit [`RESTART_UNIT`]) until the first
+    /// Restart after a Luby sequence of failure budgets (unit [`Tuning::restart_unit`]) until the first
     /// solution is found. Decisions refuted at the root are kept, so no solution is lost and
     /// none is reported twice; conflict weights carry over to guide the next run.
     pub restarts: bool,
@@ -123,10 +118,9 @@ pub struct Strategy {
     /// Alternating the two views spreads the runs over different trees, where either view
     /// alone gets stuck on some puzzles.
     pub places: bool,
+    /// The numbers the search runs by.
+    pub tuning: Tuning,
 }
-
-/// Failures in the first run of a restarting search; run `i` gets `luby(i)` times as many.
-pub const RESTART_UNIT: u64 = 50;
 
 /// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …, from `i = 1`.
 fn luby(i: u64) -> u64 {
@@ -167,7 +161,7 @@ impl<D: Domain> Engine<D> {
         mut share: Option<&mut Sharing<'_, '_, D>>,
     ) -> Stop {
         let node_budget = limits.nodes.map(|n| self.stats.nodes + n);
-        let help_at = self.stats.nodes + HELP_AFTER;
+        let help_at = self.stats.nodes + self.strategy.tuning.help_after;
         let mut found = 0;
         // Decisions on the path from the root: (variable, value) of each open left child, and
         // whether its right branch was given to another search.
@@ -183,14 +177,14 @@ impl<D: Domain> Engine<D> {
             if !consistent {
                 run_failures += 1;
                 if let Some(s) = share.as_deref_mut()
-                    && run_failures.is_multiple_of(MERGE_EVERY)
+                    && run_failures.is_multiple_of(self.strategy.tuning.merge_every)
                 {
                     self.merge_weights(s);
                 }
                 if self.strategy.restarts
                     && found == 0
                     && !path.is_empty()
-                    && run_failures >= RESTART_UNIT * luby(run)
+                    && run_failures >= self.strategy.tuning.restart_unit * luby(run)
                 {
                     // Back to the root: keep what was refuted there and the weights.
                     while self.trail.depth() > 1 {
@@ -401,9 +395,10 @@ impl<D: Domain> Engine<D> {
         if self.strategy.heuristic != Heuristic::DomWdegActivity {
             return;
         }
+        let decay = self.strategy.tuning.activity_decay;
         for (a, d) in self.activity.iter_mut().zip(&self.doms) {
             if !d.is_single() {
-                *a *= ACTIVITY_DECAY;
+                *a *= decay;
             }
         }
         for v in self.trail.vars_since(mark) {
@@ -564,7 +559,7 @@ pub(crate) mod tests {
         assert_eq!(e.activity[a.index()], 1.0);
         assert_eq!(e.activity[b.index()], 1.0);
         assert_eq!(e.activity[c.index()], 1.0);
-        assert_eq!(e.activity[d.index()], 10.0 * ACTIVITY_DECAY);
+        assert_eq!(e.activity[d.index()], 10.0 * Tuning::DEFAULT.activity_decay);
         // (10·0.999 + 1)·1/3 beats (1 + 1)·1/2: the variable that was busy before.
         assert_eq!(e.select_var(), Some(d));
         // Plain dom/wdeg keeps no activity.
@@ -723,7 +718,7 @@ pub(crate) mod tests {
         assert_eq!(e.search(&Limits::solutions(1), |_| n += 1), Stop::Exhausted);
         assert_eq!(n, 0);
         assert!(e.stats().restarts > 0, "{:?}", e.stats());
-        assert!(plain.stats().failures > RESTART_UNIT);
+        assert!(plain.stats().failures > Tuning::DEFAULT.restart_unit);
         // Each variable's weight is still the sum over its watches, after the failures.
         for (i, watches) in e.watchers.iter().enumerate() {
             let sum: u64 = watches

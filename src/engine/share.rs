@@ -4,7 +4,7 @@
 //! branch of its shallowest open guess (everything after `x = v` at that level, `x ≠ v`
 //! included) as a list of restrictions from the root, and no longer explores it itself. The
 //! receiver replays the restrictions and searches that part, giving work away in turn. The
-//! searches pool their dom/wdeg conflict weights: every [`MERGE_EVERY`] failures, and at the
+//! searches pool their dom/wdeg conflict weights: every [`Tuning::merge_every`](super::Tuning::merge_every) failures, and at the
 //! start of each part, a search adds what it learnt since the last merge to a shared table
 //! and takes the table as its own. The searches stop together when the tree is exhausted, the
 //! solution limit is reached, or one of them hits its deadline.
@@ -187,24 +187,13 @@ pub(crate) struct Sharing<'a, 'h, D> {
     pub(crate) synced: (Vec<u32>, Vec<u64>),
 }
 
-/// Nodes a search explores before it calls for help, about 10 ms on a hard 9×9 killer: below
-/// that a second thread has little to win. A chosen figure, not a measured optimum; building a
-/// killer's model costs about 1.2 M instructions (README, Killer), some 15 of its nodes.
-pub const HELP_AFTER: u64 = 1_000;
-
-/// Failures between two merges of a search's conflict weights with the shared ones. Alone on
-/// each of the 63 ISS killers (`solve --threads 2`, three runs each): 8.6–9.9 s in all with
-/// 32, 9.1–9.7 s with 8, 8.2–9.7 s with 128; without merging (each part starting from its
-/// giver's weights), 12.0–12.9 s.
-pub const MERGE_EVERY: u64 = 32;
-
 impl<D: Domain> Engine<D> {
     /// Searches a part of the tree shared with other engines holding the same model, on other
     /// threads, until all of them are done. When one is idle, a busy search gives away the
     /// right branch of its shallowest open guess; the searches pool their dom/wdeg weights
-    /// every [`MERGE_EVERY`] failures.
+    /// every [`Tuning::merge_every`](super::Tuning::merge_every) failures.
     /// The first engine to call gets the root. `help`, if given, is called once when this
-    /// search has explored [`HELP_AFTER`] nodes: it should start the other engines' calls
+    /// search has explored [`Tuning::help_after`](super::Tuning::help_after) nodes: it should start the other engines' calls
     /// (they may also be started at once). `on_solution` gets the solutions this engine finds,
     /// up to the limit over all of them. Restarts are ignored. Returns why the searches ended,
     /// as [`Shared::stop`] does; this engine's statistics count its own part only.
@@ -394,7 +383,7 @@ mod tests {
 
     #[test]
     fn a_helper_called_in_gets_a_share_of_the_tree() {
-        // Every 5×5 Latin square (161,280). The first search asks for help after HELP_AFTER
+        // Every 5×5 Latin square (161,280). The first search asks for help after `help_after`
         // nodes and goes on once the helper waits for work, so it gives the helper a branch
         // that only the helper will search, whatever the load on the machine.
         let shared = Shared::new();

@@ -3,20 +3,17 @@
 //! the engine's bitboard [`Network`] when the grid is small (killers there for a few nodes).
 
 use super::{Outcome, SolveStats, Solver};
-use crate::engine::{
-    Conflict, Domain, Engine, Limits, MAX_VARS, Network, Shared, Stop, combinations_cached,
-};
-use crate::models::sudoku;
-use crate::models::{Puzzle, RegionKind, Rules};
-use hashbrown::HashMap;
+use crate::engine::{Conflict, Domain, Engine, Limits, MAX_VARS, Shared, Stop};
+use crate::models::sudoku::{self, NetworkModel, Tuning};
+use crate::models::{Puzzle, Rules};
 use std::cell::RefCell;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 /// The CP engine: all-different with naked and hidden singles (and Hall sets from 25×25),
 /// cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
 /// their first few nodes). Both switches are the caller's: neither the log level nor the
 /// thread a call runs on changes what runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cp {
     /// Solve grids of at most 128 cells and 16 symbols (4×4, 9×9) on the bitboard
     /// [`Network`] (default): several times faster there, but it logs nothing, so a run that
@@ -26,6 +23,8 @@ pub struct Cp {
     /// default off): the answers and counts are the same, but which solution of a puzzle with
     /// several comes first depends on timing, and the logs of several searches interleave.
     pub share: bool,
+    /// Which optional propagators the model posts and the numbers the search runs by.
+    pub tuning: Tuning,
 }
 
 impl Default for Cp {
@@ -46,21 +45,22 @@ impl Solver for Cp {
     }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         let on_network = if self.network {
-            run_network(puzzle, rules, limits)
+            run_network(puzzle, rules, limits, &self.tuning)
         } else {
             None
         };
         on_network.unwrap_or_else(
-            || crate::with_domain!(puzzle.size(), D => run::<D>(puzzle, rules, limits, self.share)),
+            || crate::with_domain!(puzzle.size(), D => run::<D>(puzzle, rules, limits, self)),
         )
     }
 }
 
 impl Cp {
-    /// The network on, shared search off.
+    /// The network on, shared search off, the measured tuning.
     pub const DEFAULT: Cp = Cp {
         network: true,
         share: false,
+        tuning: Tuning::DEFAULT,
     };
 
     /// Solves on the general engine (propagators and a trail) whatever the grid, alone: the
@@ -68,7 +68,7 @@ impl Cp {
     pub fn on_engine(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         let cp = Cp {
             network: false,
-            share: false,
+            ..Cp::DEFAULT
         };
         cp.solve(puzzle, rules, limits)
     }
@@ -78,16 +78,20 @@ impl Cp {
 /// and its statistics.
 type Searched = (Option<Vec<usize>>, u64, Stop, SolveStats);
 
-fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, share: bool) -> Outcome {
+fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, cp: &Cp) -> Outcome {
     // Only a call from a pool has a pool to share with; a node limit counts one search's
     // nodes, so a limited search goes alone.
     let threads = rayon::current_num_threads();
-    let share =
-        share && rayon::current_thread_index().is_some() && threads > 1 && limits.nodes.is_none();
+    let share = cp.share
+        && rayon::current_thread_index().is_some()
+        && threads > 1
+        && limits.nodes.is_none();
     let searched = if share {
-        run_shared::<D>(puzzle, rules, limits, threads)
+        run_shared::<D>(puzzle, rules, &cp.tuning, limits, threads)
     } else {
-        sudoku::with_model::<D, _>(puzzle, rules, |engine| alone(engine, puzzle, limits))
+        sudoku::with_model::<D, _>(puzzle, rules, &cp.tuning, |engine| {
+            alone(engine, puzzle, limits)
+        })
     };
     match searched {
         Ok((solution, count, stop, stats)) => Outcome {
@@ -122,13 +126,14 @@ fn alone<D: Domain>(engine: &mut Engine<D>, puzzle: &Puzzle, limits: &Limits) ->
 }
 
 /// Searches with the other threads of the current rayon pool joining in once the puzzle
-/// proves hard ([`HELP_AFTER`](crate::engine::HELP_AFTER) nodes): each builds its own copy of
+/// proves hard ([`Tuning::help_after`](crate::engine::Tuning::help_after) nodes): each builds its own copy of
 /// the model and takes parts of the tree ([`Shared`]). Statistics are summed over the
 /// searches; the time is the first search's. A model that restarts is searched alone:
 /// restarts would search again what was given away.
 fn run_shared<D: Domain>(
     puzzle: &Puzzle,
     rules: &Rules,
+    tuning: &Tuning,
     limits: &Limits,
     threads: usize,
 ) -> Result<Searched, Conflict> {
@@ -146,7 +151,7 @@ fn run_shared<D: Domain>(
             return;
         }
         // The first search built the same model, so this one builds too.
-        let _ = sudoku::with_model::<D, _>(puzzle, rules, |engine| {
+        let _ = sudoku::with_model::<D, _>(puzzle, rules, tuning, |engine| {
             engine.search_shared(&shared, limits, None, keep);
             let mut stats = SolveStats::from(*engine.stats());
             stats.time = std::time::Duration::ZERO;
@@ -159,7 +164,7 @@ fn run_shared<D: Domain>(
                 scope.spawn(|_| helper());
             }
         };
-        sudoku::with_model::<D, _>(puzzle, rules, |engine| {
+        sudoku::with_model::<D, _>(puzzle, rules, tuning, |engine| {
             if engine.strategy().restarts {
                 return alone(engine, puzzle, limits);
             }
@@ -173,64 +178,40 @@ fn run_shared<D: Domain>(
     Ok((solution, count, stop, stats))
 }
 
-/// Nodes a killer gets on the network before it goes to the general engine. The network's sums
-/// see less than the engine's cage propagators (no matchings, no sums over several houses), so
-/// it guesses more, but its nodes are cheap. Callgrind, `solve` of the first 1,000 krazydad
-/// killers: 325.8 M instructions with 50 nodes, 317.4 M with 200 or 1,000. Hard killers (the
-/// ISS set) need the engine: on the network alone, 15 of its 20 hardest puzzles were still
-/// undecided after 10 s (several million nodes each).
-const KILLER_NODES: u64 = 200;
-
-/// Largest rule-of-45 house sum a killer's network gets. Callgrind, `solve` of the first 1,000
-/// krazydad killers: 723.0 M instructions without house sums (13.1 guesses a puzzle), 398.0 M
-/// with all of them (0.3), 327.2 M up to 5 cells (0.7), 317.4 M up to 4 (1.2). Bigger sums
-/// have more combinations, so a pass over them costs more than they prune.
-const HOUSE_SUM_CELLS: usize = 4;
-
-/// Solves on the bitboard [`Network`] when it applies: at most 128 cells and 16 symbols (4×4
-/// and 9×9). Cages become sums over their combinations;
-/// a killer that needs more than [`KILLER_NODES`] nodes goes to the engine (`None`).
-fn run_network(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Option<Outcome> {
+/// Solves on the bitboard [`Network`](crate::engine::Network) when it applies: at most 128
+/// cells and 16 symbols (4×4 and 9×9). A killer that needs more than
+/// [`Tuning::network_killer_nodes`] nodes there goes to the engine (`None`).
+fn run_network(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    limits: &Limits,
+    tuning: &Tuning,
+) -> Option<Outcome> {
     thread_local! {
-        /// This thread's networks and combination tables, kept from puzzle to puzzle.
-        static CACHE: RefCell<Option<Cache>> = const { RefCell::new(None) };
+        /// This thread's network model, kept from puzzle to puzzle.
+        static MODEL: RefCell<Option<NetworkModel>> = const { RefCell::new(None) };
     }
     let n = puzzle.size();
-    let killer = rules.cages && !puzzle.cages().is_empty();
     if n * n > MAX_VARS {
         return None;
     }
-    let full = u16::full(n);
-    let mut doms = [full; MAX_VARS];
-    // Without a branch per cell: which cells are givens is not predictable.
-    for (d, given) in doms.iter_mut().zip(puzzle.givens()) {
-        *d = given.map_or(full, u16::singleton);
-    }
-    if let Some(marks) = puzzle.candidates() {
-        for (d, &mask) in doms.iter_mut().zip(marks) {
-            *d &= mask as u16;
-        }
-    }
+    let killer = rules.cages && !puzzle.cages().is_empty();
+    let doms = sudoku::network_domains(puzzle);
     let mut solution = None;
-    let (stop, stats) = CACHE.with(|cell| {
+    let (stop, stats) = MODEL.with(|cell| {
         let mut slot = cell.borrow_mut();
-        if !slot
-            .as_ref()
-            .is_some_and(|c| c.n == n && c.kinds == rules.all_different)
-        {
-            *slot = Some(Cache::new(puzzle, rules)?);
+        if !slot.as_ref().is_some_and(|m| m.fits(puzzle, rules)) {
+            *slot = Some(NetworkModel::new(puzzle, rules)?);
         }
-        let cache = slot.as_mut()?;
-        let net = if killer {
-            cache.with_sums(puzzle)?
-        } else {
-            &cache.base
-        };
+        let net = slot
+            .as_mut()?
+            .network(puzzle, rules, tuning.network_house_sum_cells)?;
         // Killers get the network for a few nodes only: its sums see less than the engine's
         // cage propagators, and hard killers need what they see.
+        let most = tuning.network_killer_nodes;
         let here = if killer {
             Limits {
-                nodes: Some(limits.nodes.map_or(KILLER_NODES, |n| n.min(KILLER_NODES))),
+                nodes: Some(limits.nodes.map_or(most, |n| n.min(most))),
                 ..*limits
             }
         } else {
@@ -241,8 +222,7 @@ fn run_network(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Option<Outcom
                 solution = Some(values.to_vec());
             }
         });
-        if killer && searched.0 == Stop::NodeLimit && limits.nodes.is_none_or(|n| n > KILLER_NODES)
-        {
+        if killer && searched.0 == Stop::NodeLimit && limits.nodes.is_none_or(|n| n > most) {
             return None;
         }
         Some(searched)
@@ -253,77 +233,4 @@ fn run_network(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Option<Outcom
         stop,
         stats: stats.into(),
     })
-}
-
-/// What `run_network` keeps on a thread from puzzle to puzzle: the all-different network of
-/// the last size and rules, a copy of it that takes each killer's sums, and the combination
-/// tables of the last symbols.
-struct Cache {
-    n: usize,
-    kinds: Vec<RegionKind>,
-    /// Each region's cells, a bit per cell.
-    houses: Vec<u128>,
-    base: Network,
-    killer: Network,
-    weights: Vec<u64>,
-    combos: HashMap<(usize, u64), Arc<[u16]>>,
-}
-
-impl Cache {
-    /// The network of `puzzle`'s size under `rules`; `None` past the network's limits.
-    fn new(puzzle: &Puzzle, rules: &Rules) -> Option<Self> {
-        let n = puzzle.size();
-        let regions = sudoku::regions(rules, n, puzzle.box_size());
-        let mut base = Network::new(n * n, n)?;
-        let mut houses = Vec::with_capacity(regions.len());
-        for region in &regions {
-            let cells: Vec<usize> = region.cells().collect();
-            base.all_different(&cells);
-            houses.push(cells.iter().fold(0u128, |m, &c| m | 1 << c));
-        }
-        Some(Cache {
-            n,
-            kinds: rules.all_different.clone(),
-            houses,
-            killer: base.clone(),
-            base,
-            weights: Vec::new(),
-            combos: HashMap::new(),
-        })
-    }
-
-    /// The base network with `puzzle`'s cages and the rule-of-45 sums of its houses; `None` past
-    /// the network's limits.
-    fn with_sums(&mut self, puzzle: &Puzzle) -> Option<&Network> {
-        let weights = puzzle.symbols().as_slice();
-        if self.weights != weights {
-            self.weights = weights.to_vec();
-            self.combos.clear();
-        }
-        let mut combos = |k: usize, total: u64| {
-            Arc::clone(
-                self.combos
-                    .entry((k, total))
-                    .or_insert_with(|| combinations_cached::<u16>(weights, k, total).into()),
-            )
-        };
-        self.killer.clone_from(&self.base);
-        for cage in puzzle.cages() {
-            let combos = combos(cage.cells.len(), cage.total);
-            self.killer.sum(&cage.cells, combos);
-        }
-        // The rule of 45 on each house, for the small sums: see `HOUSE_SUM_CELLS`.
-        for (mask, total) in sudoku::house_sum_masks(puzzle, &self.houses, HOUSE_SUM_CELLS)? {
-            let mut cells = [0usize; 16];
-            let mut k = 0;
-            let mut rest = mask;
-            while rest != 0 && k < cells.len() {
-                cells[k] = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                k += 1;
-            }
-            self.killer.sum(&cells[..k], combos(k, total));
-        }
-        Some(&self.killer)
-    }
 }

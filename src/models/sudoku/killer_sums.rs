@@ -255,13 +255,6 @@ pub struct UnionSum {
     pub total: i64,
 }
 
-/// Largest number of cells a [`UnionSum`] may have to be posted. Whole trees of the 63 ISS
-/// killers (`bench --unique`, 2 threads), sums domain-consistent: a cap of 5 took 60.7 s, 6
-/// took 59.7 s (3.2 M nodes), 7 took 61.7 s and 9 took 92.7 s (bigger sums cost more than
-/// they prune). Propagated to bounds only: 5 took 53.0 s, 6 took 42.3–43.8 s (3.34 M nodes),
-/// 7 took 40.8 s (3.05 M, within the drift of 6) and 8 took 57.8 s.
-pub const UNION_SUM_MAX_CELLS: usize = 6;
-
 /// The most work union sums are looked for with: cells × (cages + 1). A 36×36 killer of 400
 /// cages is 0.5 M; a 256×256 grid of one-cell cages 4.3 G.
 pub(super) const UNION_SUM_MAX_WORK: usize = 1 << 26;
@@ -315,9 +308,9 @@ impl PeerBudget {
 /// mathemagic-01, row 1 so gives r1c9 − r2c1 − r2c6 = −4 (three cells), where all its
 /// partial cages counted inside (9 cells) or all outside (6 cells) give none worth posting.
 ///
-/// Only sums of at most [`UNION_SUM_MAX_CELLS`] cells are kept, and innies of a single house
+/// Only sums of at most `max_cells` cells are kept, and innies of a single house
 /// are left to [`house_sums`], which knows they are distinct. Names are made only when `named`.
-pub fn union_sums(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> {
+pub fn union_sums(puzzle: &Puzzle, rules: &Rules, max_cells: usize, named: bool) -> Vec<UnionSum> {
     let n = puzzle.size();
     let k = puzzle.box_size();
     let all: i64 = puzzle.symbols().as_slice().iter().sum::<u64>() as i64;
@@ -378,7 +371,7 @@ pub fn union_sums(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> 
             }
         }
         // Innies of one house are distinct and left to `house_sums`.
-        if size > UNION_SUM_MAX_CELLS || (m == 1 && !some_outside) {
+        if size > max_cells || (m == 1 && !some_outside) {
             return;
         }
         cells.clear();
@@ -490,6 +483,9 @@ mod tests {
     use crate::engine::combinations_cached;
     use crate::models::puzzle::Symbols;
 
+    /// The model's cap on a union sum's cells.
+    const MAX_CELLS: usize = Tuning::DEFAULT.union_sum_max_cells;
+
     /// A 9×9 solution (value indices), and a killer over it whose cages (dominoes and
     /// L-trominoes, some cells left uncovered) cross house borders in every direction.
     fn killer() -> (Puzzle, Vec<usize>) {
@@ -545,14 +541,14 @@ mod tests {
             let sum: i64 = h.cells.iter().map(|&c| value(c)).sum();
             assert_eq!(sum, h.total as i64, "{}", h.name);
         }
-        let unions = union_sums(&p, &Rules::builtin("killer").unwrap(), true);
+        let unions = union_sums(&p, &Rules::builtin("killer").unwrap(), MAX_CELLS, true);
         assert!(unions.iter().any(|u| !u.minus.is_empty()));
         assert!(unions.iter().any(|u| u.name.starts_with("innies of rows")));
         for u in &unions {
             let sum: i64 = u.plus.iter().map(|&c| value(c)).sum::<i64>()
                 - u.minus.iter().map(|&c| value(c)).sum::<i64>();
             assert_eq!(sum, u.total, "{}", u.name);
-            assert!(u.plus.len() + u.minus.len() <= UNION_SUM_MAX_CELLS);
+            assert!(u.plus.len() + u.minus.len() <= MAX_CELLS);
         }
     }
 
@@ -573,16 +569,6 @@ mod tests {
         (p, solution)
     }
 
-    #[test]
-    fn largest_matchings() {
-        assert_eq!(max_matching(3, 3, |_, _| true), 3);
-        assert_eq!(max_matching(3, 3, |_, q| q == 0), 1);
-        assert_eq!(max_matching(3, 2, |p, q| p == q || q == p + 1), 2);
-        // p = 0 must give way to p = 1, whose only partner it holds first
-        assert_eq!(max_matching(2, 2, |p, q| p == 0 || q == 0), 2);
-        assert_eq!(max_matching(0, 4, |_, _| true), 0);
-    }
-
     /// On mathemagic-01's solution every pair of cages shares at most the values that
     /// `most_shared_values` allows, and some pairs allow fewer than their cells: the
     /// shared-values tables have something to rule out, and rule out no solution.
@@ -597,9 +583,12 @@ mod tests {
                 .fold(0u16, |m, &c| m | 1 << (solution.as_bytes()[c] - b'0'))
         };
         let mut tight = 0;
+        let mut apart = Apart::<u16>::new(9);
+        let mut most_shared_values =
+            |a: &[usize], b: &[usize]| apart.most_shared_values(a, b, &house_of, kinds);
         for (i, a) in p.cages().iter().enumerate() {
             for b in &p.cages()[i + 1..] {
-                let most = most_shared_values(&a.cells, &b.cells, &house_of, kinds);
+                let most = most_shared_values(&a.cells, &b.cells);
                 let shared = (values(&a.cells) & values(&b.cells)).count_ones() as usize;
                 assert!(shared <= most, "{a:?} {b:?}: {shared} > {most}");
                 tight += usize::from(most < a.cells.len().min(b.cells.len()));
@@ -607,7 +596,7 @@ mod tests {
         }
         assert!(tight >= 5, "{tight} pairs of cages");
         // Two cages in one row share nothing.
-        let row = |c: &[usize]| most_shared_values(c, &[7, 8], &house_of, kinds);
+        let mut row = |c: &[usize]| most_shared_values(c, &[7, 8]);
         assert_eq!(row(&[0, 1]), 0);
         // r1c1, r2c4 against r1c8, r1c9: r2c4 shares no house with either.
         assert_eq!(row(&[0, 12]), 1);
@@ -621,7 +610,7 @@ mod tests {
     #[test]
     fn each_partial_cage_counts_on_its_smaller_side() {
         let (p, solution) = mathemagic_01();
-        let sums = union_sums(&p, &Rules::builtin("killer").unwrap(), true);
+        let sums = union_sums(&p, &Rules::builtin("killer").unwrap(), MAX_CELLS, true);
         let row1 = sums
             .iter()
             .find(|s| s.name == "innies minus outies of row 1");
@@ -636,7 +625,7 @@ mod tests {
             let sum =
                 s.plus.iter().map(value).sum::<i64>() - s.minus.iter().map(value).sum::<i64>();
             assert_eq!(sum, s.total, "{s:?}");
-            assert!(s.plus.len() + s.minus.len() <= UNION_SUM_MAX_CELLS, "{s:?}");
+            assert!(s.plus.len() + s.minus.len() <= MAX_CELLS, "{s:?}");
         }
         assert!(sums.len() > 5, "{sums:#?}");
     }
@@ -674,7 +663,7 @@ mod tests {
                 }
             }
             cells.iter().for_each(|&c| inside[c] = false);
-            if plus.len() + minus.len() > UNION_SUM_MAX_CELLS || (m == 1 && !some_outside) {
+            if plus.len() + minus.len() > MAX_CELLS || (m == 1 && !some_outside) {
                 return;
             }
             add_union_sum(&mut out, named.then(name), plus, minus, total);
@@ -750,7 +739,7 @@ mod tests {
                     (2..=16).contains(&count)
                 })
                 .count();
-            let mut e = build::<u16>(p, &rules).unwrap();
+            let mut e = build::<u16>(p, &rules, &Tuning::DEFAULT).unwrap();
             assert!(choices > 0, "puzzle {i}");
             assert_eq!(e.num_vars(), n * n + choices, "puzzle {i}");
             if i == 1 {
@@ -776,7 +765,7 @@ mod tests {
         for p in &puzzles {
             for named in [false, true] {
                 assert_eq!(
-                    union_sums(p, &rules, named),
+                    union_sums(p, &rules, MAX_CELLS, named),
                     union_sums_by_marking(p, &rules, named)
                 );
             }
@@ -852,9 +841,9 @@ mod tests {
     #[test]
     fn without_cages_or_houses_nothing_is_derived() {
         let p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
-        assert!(union_sums(&p, &Rules::builtin("killer").unwrap(), false).is_empty());
+        assert!(union_sums(&p, &Rules::builtin("killer").unwrap(), MAX_CELLS, false).is_empty());
         let (p, _) = killer();
         let none = Rules::parse("name latin\nall-different diagonal", "latin").unwrap();
-        assert!(union_sums(&p, &none, false).is_empty());
+        assert!(union_sums(&p, &none, MAX_CELLS, false).is_empty());
     }
 }

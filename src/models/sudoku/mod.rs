@@ -6,10 +6,14 @@ mod check;
 mod geometry;
 mod killer_sums;
 mod model;
+mod network;
 mod shared_values;
+mod tuning;
 
 pub use check::*;
 pub use geometry::*;
 pub use killer_sums::*;
 pub use model::*;
+pub(crate) use network::*;
 use shared_values::*;
+pub use tuning::Tuning;

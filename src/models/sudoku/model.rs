@@ -14,9 +14,13 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 /// The CP model of a puzzle: one variable per cell (row-major), one all-different per region,
-/// givens applied. Domains of type `D` must hold `n` values.
-pub fn build<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Result<Engine<D>, Conflict> {
-    let mut engine = model(puzzle, rules);
+/// givens applied, built as `tuning` says. Domains of type `D` must hold `n` values.
+pub fn build<D: Domain>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    tuning: &Tuning,
+) -> Result<Engine<D>, Conflict> {
+    let mut engine = model(puzzle, rules, tuning);
     apply_givens(&mut engine, puzzle)?;
     Ok(engine)
 }
@@ -25,6 +29,7 @@ pub fn build<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Result<Engine<D>, Con
 pub(super) struct Cached<D: Domain> {
     n: usize,
     rules: Rules,
+    tuning: Tuning,
     engine: Engine<D>,
     root: Snapshot<D>,
 }
@@ -37,24 +42,25 @@ thread_local! {
 /// Runs `f` on the model of `puzzle` with its givens applied, as [`build`] makes it.
 ///
 /// Building the model (variables, propagators, watch lists) costs more than solving an easy
-/// 9×9 puzzle, and it depends only on the size and the rules when there are no cages. So each
-/// thread keeps its last such model and, for the next puzzle of the same size and rules, only
+/// 9×9 puzzle, and it depends only on the size, the rules and the tuning when there are no cages. So each
+/// thread keeps its last such model and, for the next puzzle of the same size, rules and tuning, only
 /// resets its domains ([`Engine::reset`]) and applies the new givens. Puzzles with cages and
 /// runs with debug logs on (which name cells by the puzzle's symbols) build a fresh model.
 pub fn with_model<D: Domain, R>(
     puzzle: &Puzzle,
     rules: &Rules,
+    tuning: &Tuning,
     f: impl FnOnce(&mut Engine<D>) -> R,
 ) -> Result<R, Conflict> {
     let cages_apply = rules.cages && !puzzle.cages().is_empty();
     let reusable = !cages_apply && !log::log_enabled!(log::Level::Debug);
     if !reusable {
-        return build(puzzle, rules).map(|mut e| f(&mut e));
+        return build(puzzle, rules, tuning).map(|mut e| f(&mut e));
     }
     MODEL.with(|cell| {
         let Ok(mut slot) = cell.try_borrow_mut() else {
             // `f` itself asked for a model: build this one fresh.
-            return build(puzzle, rules).map(|mut e| f(&mut e));
+            return build(puzzle, rules, tuning).map(|mut e| f(&mut e));
         };
         let n = puzzle.size();
         let hit = slot
@@ -64,13 +70,15 @@ pub fn with_model<D: Domain, R>(
                 c.n == n
                     && c.rules.all_different == rules.all_different
                     && c.rules.cages == rules.cages
+                    && c.tuning == *tuning
             });
         if !hit {
-            let engine = model::<D>(puzzle, rules);
+            let engine = model::<D>(puzzle, rules, tuning);
             let root = engine.snapshot();
             *slot = Some(Box::new(Cached {
                 n,
                 rules: rules.clone(),
+                tuning: *tuning,
                 engine,
                 root,
             }));
@@ -108,13 +116,6 @@ pub(super) fn apply_givens<D: Domain>(
     Ok(())
 }
 
-/// How much more dom/wdeg weighs a cage's choice of combination than a cell watched by the
-/// same propagators ([`Engine::set_weight_factor`]). Whole trees of 16 hard ISS killers (two
-/// threads): 19.1 s and 1.57 M nodes without choice variables; with them, factor 1: 15.0 s,
-/// 1.26 M; 2: 17.1 s, 1.33 M; 3: 14.4 s, 1.12 M; 4: 16.3 s, 1.31 M. Whole trees of all 63:
-/// factor 1 3.34 M nodes, 2 3.20 M (40.4 s), 3 2.74 M (35.8 s), 4 3.23 M (39.9 s).
-pub(super) const CHOICE_WEIGHT: u64 = 3;
-
 /// The values of a solution's cells (variable `i` is cell `i`; the variables after the cells
 /// are the cages' choices of combination).
 pub fn grid_of<D: Domain>(puzzle: &Puzzle, doms: &[D]) -> Vec<usize> {
@@ -122,126 +123,227 @@ pub fn grid_of<D: Domain>(puzzle: &Puzzle, doms: &[D]) -> Vec<usize> {
     Engine::values_of(&doms[..cells])
 }
 
-/// The model without its givens.
-pub(super) fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
-    let n = puzzle.size();
-    assert!(n <= D::CAPACITY, "domain type too small for size {n}");
-    let mut engine = Engine::new();
-    let vars: Vec<VarId> = (0..n * n).map(|_| engine.new_var(D::full(n))).collect();
-    // Names only matter to logs, and building them costs more than an easy puzzle's search.
-    let labelled = log::log_enabled!(log::Level::Debug);
-    let mut labels = Labels::default();
-    if labelled {
-        labels.vars = (0..n * n).map(|c| puzzle.cell_name(c)).collect();
-        labels.values = puzzle
-            .symbols()
-            .as_slice()
-            .iter()
-            .map(u64::to_string)
-            .collect();
-    }
-    let killer = rules.cages && !puzzle.cages().is_empty();
-    // Restarts pay on 25×25 and up, where some runs go far astray; on killers they lost (52
-    // against 56 ISS puzzles).
-    let restarts = n >= 25 && !killer;
-    let all_regions = regions(rules, n, puzzle.box_size());
-    let houses: Vec<Vec<VarId>> = all_regions
-        .iter()
-        .map(|region| region.cells().map(|c| vars[c]).collect())
-        .collect();
-    for (region, cells) in all_regions.iter().zip(houses.iter()) {
-        let name = if labelled {
-            format!("alldiff({region})")
-        } else {
-            String::new()
-        };
-        let hall_name = if labelled {
-            format!("hall sets({region})")
-        } else {
-            String::new()
-        };
-        engine.post(AllDifferent::new(name, cells.clone(), engine.domains()));
-        if restarts {
-            engine.branch_group(cells.clone());
-        }
-        // Hall sets, below the first guess only (puzzles propagation solves pay next to
-        // nothing). They pay on 25×25 (2,089 → 2,096 of 2,100 decided in 2 s, 1,514 → 332
-        // guesses). On 16×16 they found next to nothing and made it five times slower. On
-        // killers they once paid (ISS Tarek set: 1,387 → 865 guesses a puzzle); beside the
-        // cages' locked and forced values they changed a domain in 1% of their runs, for 9% of
-        // the propagation time (mathemagic-13), and without them the 63 ISS whole trees take
-        // 4.5% less time with 15% more guesses (README, Killer). Ten generated 16×16 killers
-        // (`generate --size 16 --killer --count 10 --seed 7`), whole trees, one thread: 317
-        // ms and 1,124 guesses a puzzle with them, 277 ms and 873 without.
-        if n >= 25
-            && let Some(h) = HallSets::new(hall_name, cells.clone(), engine.domains())
-        {
-            engine.post(h.after_guess());
-        }
-    }
-    // Locked candidates, below the first guess, from 25×25 up: where two regions overlap in
-    // two cells or more, their rests take the same symbols. 25×25 (bench, 2 threads, 2 s):
-    // 2,096 → 2,099 of 2,100 decided, 14.1 → 9.2 ms mean; puzzles with 343 gaps 206 → 94 ms,
-    // empty grids 7.8 → 13.7 ms. On 16×16 they made it slower (218 → 404 µs a puzzle).
-    if n >= 25 {
-        for overlap in overlaps(&all_regions, n) {
-            let name = if labelled {
-                format!(
-                    "same values({} \\ {}, {} \\ {})",
-                    all_regions[overlap.a],
-                    all_regions[overlap.b],
-                    all_regions[overlap.b],
-                    all_regions[overlap.a]
-                )
-            } else {
-                String::new()
-            };
-            let a = overlap.rest_a.iter().map(|&c| vars[c]).collect();
-            let b = overlap.rest_b.iter().map(|&c| vars[c]).collect();
-            engine.post(SameValues::new(name, a, b, engine.domains()).after_guess());
-        }
+/// The model without its givens: the variables, then each step's propagators.
+pub(super) fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules, tuning: &Tuning) -> Engine<D> {
+    let mut model = Builder::new(puzzle, rules, tuning);
+    model.post_regions();
+    if puzzle.size() >= tuning.same_values_from {
+        model.post_same_values();
     }
     if rules.cages {
-        // The houses each cell lies in (at most one per kind of region), for locked values.
-        let (kinds, house_of) = regions_of_cells(&all_regions, n);
-        // The houses meeting a set of cells, each with the positions of the cells inside it.
-        let mut near: Vec<(usize, u64)> = Vec::with_capacity(3 * n);
-        let houses_meeting = |cells: &[usize], near: &mut Vec<(usize, u64)>| {
-            near.clear();
-            for (i, &c) in cells.iter().enumerate().take(64) {
-                for &h in &house_of[c * kinds..(c + 1) * kinds] {
-                    if h == usize::MAX {
-                        continue;
-                    }
-                    match near.iter_mut().find(|(g, _)| *g == h) {
-                        Some((_, mask)) => *mask |= 1 << i,
-                        None => near.push((h, 1 << i)),
-                    }
+        let mut sums = Sums::new(puzzle, &model.regions);
+        let chosen = model.post_cages(&mut sums);
+        model.post_shared_values(&chosen, &sums);
+        model.post_house_sums(&mut sums);
+        model.post_union_sums();
+    }
+    model.set_strategy();
+    model.finish()
+}
+
+/// A model being built: the engine with one variable per cell, and what the steps share.
+struct Builder<'p, D: Domain> {
+    puzzle: &'p Puzzle,
+    rules: &'p Rules,
+    tuning: &'p Tuning,
+    engine: Engine<D>,
+    vars: Vec<VarId>,
+    /// Names for logs, made only when debug logs are on: building them costs more than an
+    /// easy puzzle's search.
+    labels: Option<Labels>,
+    regions: Vec<Region>,
+    /// Each region's variables.
+    houses: Vec<Vec<VarId>>,
+}
+
+/// What the sums of a killer share while they are posted: each cell's houses, the houses
+/// meeting the sum at hand, the peer and memo budgets, and one combination table per (cage
+/// size, total).
+struct Sums<D> {
+    kinds: usize,
+    house_of: Vec<usize>,
+    /// The houses meeting the sum at hand, each with the positions of its cells inside it.
+    near: Vec<(usize, u64)>,
+    budget: PeerBudget,
+    memo_bytes: usize,
+    tables: HashMap<(usize, u64), Arc<[D]>>,
+}
+
+impl<D: Domain> Sums<D> {
+    fn new(puzzle: &Puzzle, regions: &[Region]) -> Self {
+        let n = puzzle.size();
+        let (kinds, house_of) = regions_of_cells(regions, n);
+        Sums {
+            kinds,
+            house_of,
+            near: Vec::with_capacity(3 * n),
+            budget: PeerBudget(MAX_PEERS),
+            // The cages share a memory budget for their memos of combination passes.
+            memo_bytes: MEMO_BUDGET / puzzle.cages().len().max(1),
+            tables: HashMap::new(),
+        }
+    }
+
+    /// The combinations of `k` distinct symbols adding up to `total`, listed once.
+    fn table(&mut self, weights: &[u64], k: usize, total: u64) -> Arc<[D]> {
+        let table = self
+            .tables
+            .entry((k, total))
+            .or_insert_with(|| combinations_cached::<D>(weights, k, total).into());
+        Arc::clone(table)
+    }
+
+    /// Fills `near` with the houses meeting `cells`.
+    fn find_near(&mut self, cells: &[usize]) {
+        self.near.clear();
+        let kinds = self.kinds;
+        for (i, &c) in cells.iter().enumerate().take(64) {
+            for &h in &self.house_of[c * kinds..(c + 1) * kinds] {
+                if h == usize::MAX {
+                    continue;
+                }
+                match self.near.iter_mut().find(|(g, _)| *g == h) {
+                    Some((_, mask)) => *mask |= 1 << i,
+                    None => self.near.push((h, 1 << i)),
                 }
             }
-        };
-        let mut budget = PeerBudget(MAX_PEERS);
-        // The cages share a memory budget for their memos of combination passes.
-        let memo_bytes = MEMO_BUDGET / puzzle.cages().len().max(1);
-        // One combination table per (cage size, total), shared by the cages that have them.
-        let mut tables: HashMap<(usize, u64), Arc<[D]>> = HashMap::new();
+        }
+    }
+}
+
+impl<'p, D: Domain> Builder<'p, D> {
+    fn new(puzzle: &'p Puzzle, rules: &'p Rules, tuning: &'p Tuning) -> Self {
+        let n = puzzle.size();
+        assert!(n <= D::CAPACITY, "domain type too small for size {n}");
+        let mut engine = Engine::new();
+        let vars: Vec<VarId> = (0..n * n).map(|_| engine.new_var(D::full(n))).collect();
+        let labels = log::log_enabled!(log::Level::Debug).then(|| Labels {
+            vars: (0..n * n).map(|c| puzzle.cell_name(c)).collect(),
+            values: puzzle
+                .symbols()
+                .as_slice()
+                .iter()
+                .map(u64::to_string)
+                .collect(),
+            ..Labels::default()
+        });
+        let regions = regions(rules, n, puzzle.box_size());
+        let houses = regions
+            .iter()
+            .map(|region| region.cells().map(|c| vars[c]).collect())
+            .collect();
+        Builder {
+            puzzle,
+            rules,
+            tuning,
+            engine,
+            vars,
+            labels,
+            regions,
+            houses,
+        }
+    }
+
+    /// `name()` when the model is labelled, else nothing.
+    fn name(&self, name: impl FnOnce() -> String) -> String {
+        if self.labels.is_some() {
+            name()
+        } else {
+            String::new()
+        }
+    }
+
+    fn vars_of(&self, cells: &[usize]) -> Vec<VarId> {
+        cells.iter().map(|&c| self.vars[c]).collect()
+    }
+
+    /// Whether search restarts: on large grids without cages ([`Tuning::restarts_from`]).
+    fn restarts(&self) -> bool {
+        let killer = self.rules.cages && !self.puzzle.cages().is_empty();
+        self.puzzle.size() >= self.tuning.restarts_from && !killer
+    }
+
+    /// One all-different per region, and its Hall sets below the first guess on large grids
+    /// ([`Tuning::hall_sets_from`]). With restarts, each region is a branch group.
+    fn post_regions(&mut self) {
+        let hall_sets = self.puzzle.size() >= self.tuning.hall_sets_from;
+        let restarts = self.restarts();
+        for (region, cells) in self.regions.iter().zip(&self.houses) {
+            let name = self.name(|| format!("alldiff({region})"));
+            let doms = self.engine.domains();
+            self.engine
+                .post(AllDifferent::new(name, cells.clone(), doms));
+            if restarts {
+                self.engine.branch_group(cells.clone());
+            }
+            if hall_sets {
+                let name = self.name(|| format!("hall sets({region})"));
+                if let Some(h) = HallSets::new(name, cells.clone(), self.engine.domains()) {
+                    self.engine.post(h.after_guess());
+                }
+            }
+        }
+    }
+
+    /// Locked candidates below the first guess: where two regions overlap in two cells or
+    /// more, their rests take the same symbols.
+    fn post_same_values(&mut self) {
+        let regions = &self.regions;
+        for overlap in overlaps(regions, self.puzzle.size()) {
+            let (a, b) = (regions[overlap.a], regions[overlap.b]);
+            let name = self.name(|| format!("same values({a} \\ {b}, {b} \\ {a})"));
+            let rest_a = self.vars_of(&overlap.rest_a);
+            let rest_b = self.vars_of(&overlap.rest_b);
+            let doms = self.engine.domains();
+            self.engine
+                .post(SameValues::new(name, rest_a, rest_b, doms).after_guess());
+        }
+    }
+
+    /// A sum over its combinations on `cells`, which also takes its forced values from the
+    /// houses meeting it while the peer budget lasts.
+    fn cage_sum(
+        &self,
+        sums: &mut Sums<D>,
+        name: String,
+        cells: &[usize],
+        combos: &Arc<[D]>,
+    ) -> CageSum<D> {
+        let sum = CageSum::with_memo_bytes(
+            name,
+            self.vars_of(cells),
+            Arc::clone(combos),
+            sums.memo_bytes,
+        );
+        if sums.budget.take(cells, self.puzzle.size()) {
+            sums.find_near(cells);
+            // The houses' all-differents place hidden singles, so the sum looks for forced
+            // values only in houses holding two of its cells or more.
+            sum.with_groups(&self.houses, &sums.near)
+                .singles_placed_elsewhere()
+        } else {
+            sum
+        }
+    }
+
+    /// Each cage: a sum over its combinations with a variable for its choice of combination
+    /// (weighted by [`Tuning::choice_weight`]), or, when it has too many combinations to list,
+    /// distinct values adding up to its total. Returns the cages with a choice variable.
+    fn post_cages(&mut self, sums: &mut Sums<D>) -> Vec<Chosen<'p, D>> {
+        let puzzle = self.puzzle;
         let weights = puzzle.symbols().as_slice();
-        let mut chosen: Vec<Chosen<'_, D>> = Vec::new();
+        let mut chosen = Vec::new();
         for cage in puzzle.cages() {
+            let name = self.name(|| cage_name(puzzle, cage));
             if !fits_a_table(weights, cage.cells.len(), cage.total) {
-                // Too many combinations to list: distinct values adding up to the total.
-                let cells: Vec<VarId> = cage.cells.iter().map(|&c| vars[c]).collect();
-                let name = if labelled {
-                    cage_name(puzzle, cage)
-                } else {
-                    String::new()
-                };
-                engine.post(AllDifferent::new(
+                let cells = self.vars_of(&cage.cells);
+                let doms = self.engine.domains();
+                self.engine.post(AllDifferent::new(
                     format!("alldiff({name})"),
                     cells.clone(),
-                    engine.domains(),
+                    doms,
                 ));
-                engine.post(LinearSum::new(
+                self.engine.post(LinearSum::new(
                     name,
                     &cells,
                     &[],
@@ -250,33 +352,17 @@ pub(super) fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
                 ));
                 continue;
             }
-            let combos = tables
-                .entry((cage.cells.len(), cage.total))
-                .or_insert_with(|| {
-                    combinations_cached::<D>(weights, cage.cells.len(), cage.total).into()
-                });
-            let name = if labelled {
-                cage_name(puzzle, cage)
-            } else {
-                String::new()
-            };
-            let cells = cage.cells.iter().map(|&c| vars[c]).collect();
-            houses_meeting(&cage.cells, &mut near);
-            let choice_name = labelled.then(|| format!("combination of {name}"));
-            // The houses' all-differents place hidden singles, so the cage looks for forced
-            // values only in houses holding two of its cells or more: ISS whole trees 404–408
-            // → 398 ms (2 threads), from fewer reads a run (4% more guesses, as failures are
-            // met by other propagators and weigh other variables).
-            let mut sum = CageSum::with_memo_bytes(name, cells, Arc::clone(combos), memo_bytes);
-            if budget.take(&cage.cells, n) {
-                sum = sum.with_groups(&houses, &near).singles_placed_elsewhere();
-            }
-            // Which combination the cage takes, for search to branch on.
+            let combos = sums.table(weights, cage.cells.len(), cage.total);
+            let choice_name = self
+                .labels
+                .as_ref()
+                .map(|_| format!("combination of {name}"));
+            let mut sum = self.cage_sum(sums, name, &cage.cells, &combos);
             if combos.len() > 1 && combos.len() <= D::CAPACITY {
-                let choice = engine.new_var(D::full(combos.len()));
-                engine.set_weight_factor(choice, CHOICE_WEIGHT);
-                if let Some(choice_name) = choice_name {
-                    labels.vars.push(choice_name);
+                let choice = self.engine.new_var(D::full(combos.len()));
+                self.engine
+                    .set_weight_factor(choice, self.tuning.choice_weight);
+                if let (Some(labels), Some(choice_name)) = (self.labels.as_mut(), choice_name) {
                     let names = combos
                         .iter()
                         .map(|c| {
@@ -284,72 +370,81 @@ pub(super) fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Engine<D> {
                             values.join("+")
                         })
                         .collect();
+                    labels.vars.push(choice_name);
                     labels.own_values.insert(choice.index(), names);
                 }
                 sum = sum.with_choice(choice);
-                chosen.push((&cage.cells[..], choice, Arc::clone(combos)));
+                chosen.push((&cage.cells[..], choice, combos));
             }
-            engine.post(sum);
+            self.engine.post(sum);
         }
+        chosen
+    }
+
+    /// Pair tables on the choices of cages that cannot share many values.
+    fn post_shared_values(&mut self, chosen: &[Chosen<'p, D>], sums: &Sums<D>) {
         post_shared_values(
-            &mut engine,
-            &chosen,
-            &house_of,
-            kinds,
-            labelled.then_some(&labels),
+            &mut self.engine,
+            chosen,
+            &sums.house_of,
+            sums.kinds,
+            self.labels.as_ref(),
         );
-        for sum in posted_house_sums(puzzle, &all_regions, labelled) {
-            if !fits_a_table(weights, sum.cells.len(), sum.total) {
-                continue;
+    }
+
+    /// The rule of 45 inside each house, as sums over their combinations.
+    fn post_house_sums(&mut self, sums: &mut Sums<D>) {
+        let weights = self.puzzle.symbols().as_slice();
+        let named = self.labels.is_some();
+        for sum in posted_house_sums(self.puzzle, &self.regions, named) {
+            if fits_a_table(weights, sum.cells.len(), sum.total) {
+                let combos = sums.table(weights, sum.cells.len(), sum.total);
+                let cage_sum = self.cage_sum(sums, sum.name, &sum.cells, &combos);
+                self.engine.post(cage_sum);
             }
-            houses_meeting(&sum.cells, &mut near);
-            let combos = tables
-                .entry((sum.cells.len(), sum.total))
-                .or_insert_with(|| {
-                    combinations_cached::<D>(weights, sum.cells.len(), sum.total).into()
-                });
-            let name = sum.name;
-            let cells = sum.cells.iter().map(|&c| vars[c]).collect();
-            let mut cage_sum =
-                CageSum::with_memo_bytes(name, cells, Arc::clone(combos), memo_bytes);
-            if budget.take(&sum.cells, n) {
-                cage_sum = cage_sum
-                    .with_groups(&houses, &near)
-                    .singles_placed_elsewhere();
-            }
-            engine.post(cage_sum);
-        }
-        // Bounds consistency: domain consistency pruned almost nothing more (see
-        // `LinearSum::bounds_only`) at several times the cost.
-        for sum in union_sums(puzzle, rules, labelled) {
-            let name = sum.name;
-            let plus: Vec<VarId> = sum.plus.iter().map(|&c| vars[c]).collect();
-            let minus: Vec<VarId> = sum.minus.iter().map(|&c| vars[c]).collect();
-            engine.post(LinearSum::new(name, &plus, &minus, weights, sum.total).bounds_only());
         }
     }
-    if labelled {
-        engine.set_labels(labels);
+
+    /// The rule of 45 over unions of houses, as linear sums of at most
+    /// [`Tuning::union_sum_max_cells`] cells, to bounds consistency: domain consistency pruned
+    /// almost nothing more at several times the cost.
+    fn post_union_sums(&mut self) {
+        let weights = self.puzzle.symbols().as_slice();
+        let max_cells = self.tuning.union_sum_max_cells;
+        let named = self.labels.is_some();
+        for sum in union_sums(self.puzzle, self.rules, max_cells, named) {
+            let plus = self.vars_of(&sum.plus);
+            let minus = self.vars_of(&sum.minus);
+            self.engine
+                .post(LinearSum::new(sum.name, &plus, &minus, weights, sum.total).bounds_only());
+        }
     }
-    // Failures concentrate where a puzzle is hard: dom/wdeg lets them steer branching. It
-    // needs fewer guesses than MRV at every size (README, Speed). With restarts, every second
-    // run may also branch on a value's two places in a region (`Strategy::places`). Killers
-    // up to 9×9 weigh dom/wdeg by activity: ISS hard killers, whole trees (`bench --unique`,
-    // one thread), 358 → 227 ms and 18.9 k → 11.4 k guesses a puzzle; killer-x-hs 22.8 → 11.7
-    // ms. Elsewhere it lost: 16×16 killers (`generate --size 16 --killer --count 20 --seed
-    // 8`, whole trees) 340 → 598 ms; the lloyd Sudoku sets, 16×16 on one thread 121 → 149 µs
-    // a puzzle, 25×25 on two 5.7 → 9.6 ms (one puzzle undecided at 10 s).
-    engine.set_strategy(Strategy {
-        heuristic: if killer && n <= 9 {
-            Heuristic::DomWdegActivity
-        } else {
-            Heuristic::DomWdeg
-        },
-        restarts,
-        places: restarts,
-        ..Strategy::default()
-    });
-    engine
+
+    /// Dom/wdeg, which lets failures steer branching (fewer guesses than MRV at every size);
+    /// weighed by activity on small killers ([`Tuning::activity_up_to`]); restarts, alternating
+    /// with a value's places in a region, on large grids.
+    fn set_strategy(&mut self) {
+        let killer = self.rules.cages && !self.puzzle.cages().is_empty();
+        let restarts = self.restarts();
+        self.engine.set_strategy(Strategy {
+            heuristic: if killer && self.puzzle.size() <= self.tuning.activity_up_to {
+                Heuristic::DomWdegActivity
+            } else {
+                Heuristic::DomWdeg
+            },
+            restarts,
+            places: restarts,
+            tuning: self.tuning.search,
+            ..Strategy::default()
+        });
+    }
+
+    fn finish(mut self) -> Engine<D> {
+        if let Some(labels) = self.labels.take() {
+            self.engine.set_labels(labels);
+        }
+        self.engine
+    }
 }
 
 #[cfg(test)]
@@ -393,8 +488,9 @@ mod tests {
         for round in 0..2 {
             for (i, (p, rules)) in puzzles.iter().enumerate() {
                 let limit = 1 + (i as u64 + round) % 3 * 50;
-                let fresh = build::<u16>(p, rules).map(|mut e| run(&mut e, limit));
-                let reused = with_model::<u16, _>(p, rules, |e| run(e, limit));
+                let fresh =
+                    build::<u16>(p, rules, &Tuning::DEFAULT).map(|mut e| run(&mut e, limit));
+                let reused = with_model::<u16, _>(p, rules, &Tuning::DEFAULT, |e| run(e, limit));
                 // Searches compare by solutions, stop, nodes and propagator runs.
                 let key = |r: Result<(Vec<Vec<usize>>, Stop, Stats), Conflict>| {
                     r.map(|(s, t, st)| (s, t, st.nodes, st.propagations))
@@ -407,7 +503,7 @@ mod tests {
     #[test]
     fn the_empty_4x4_sudoku_has_288_solutions() {
         let p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
-        let mut e = build::<u16>(&p, &Rules::sudoku()).unwrap();
+        let mut e = build::<u16>(&p, &Rules::sudoku(), &Tuning::DEFAULT).unwrap();
         let mut bad = 0;
         let stop = e.search(&Limits::solutions(u64::MAX), |d| {
             let grid = Engine::values_of(d);

@@ -1,7 +1,7 @@
 //! Killer cages that can share few values: the pairs of combinations two cages cannot take
 //! together, posted as pair tables on their choice variables.
 
-use crate::engine::{Domain, Engine, Labels, PairTable, VarId};
+use crate::engine::{Domain, Engine, Labels, Matcher, PairTable, VarId};
 use std::sync::Arc;
 
 /// A cage with a choice variable: its cells, the variable and its combinations.
@@ -21,9 +21,13 @@ pub(super) fn post_shared_values<D: Domain>(
     kinds: usize,
     labels: Option<&Labels>,
 ) {
+    let Some(most_cells) = chosen.iter().map(|c| c.0.len()).max() else {
+        return;
+    };
+    let mut apart = Apart::<D>::new(most_cells);
     for (i, (a, x, xs)) in chosen.iter().enumerate() {
         for (b, y, ys) in &chosen[i + 1..] {
-            let most = most_shared_values(a, b, house_of, kinds);
+            let most = apart.most_shared_values(a, b, house_of, kinds);
             if most >= a.len().min(b.len()) {
                 continue;
             }
@@ -40,54 +44,48 @@ pub(super) fn post_shared_values<D: Domain>(
     }
 }
 
-/// The most values two cages (disjoint sets of cells) can share: the largest number of
-/// disjoint pairs of cells, one from each, that share no house (`house_of` and `kinds` as in
-/// [`regions_of_cells`]).
-pub(super) fn most_shared_values(
-    a: &[usize],
-    b: &[usize],
-    house_of: &[usize],
-    kinds: usize,
-) -> usize {
-    let houses = |c: usize| &house_of[c * kinds..(c + 1) * kinds];
-    let apart = |c: usize, d: usize| {
-        !houses(c)
-            .iter()
-            .any(|&h| h != usize::MAX && houses(d).contains(&h))
-    };
-    max_matching(a.len(), b.len(), |p, q| apart(a[p], b[q]))
+/// Scratch for matching the cells of two cages (at most `k` cells each, as a cage has at most
+/// as many cells as the grid has symbols) by the pairs that share no house.
+pub(super) struct Apart<D> {
+    matcher: Matcher,
+    /// For each cell of the first cage, the positions of the second cage's cells it may pair
+    /// with.
+    pairs: Vec<D>,
 }
 
-/// The size of a largest matching between `0..left` and `0..right` over the pairs `edge`
-/// allows (augmenting paths, for the cells of two cages).
-pub(super) fn max_matching(
-    left: usize,
-    right: usize,
-    edge: impl Fn(usize, usize) -> bool,
-) -> usize {
-    fn augment(
-        p: usize,
-        edge: &impl Fn(usize, usize) -> bool,
-        owner: &mut [usize],
-        seen: &mut [bool],
-    ) -> bool {
-        for q in 0..owner.len() {
-            if edge(p, q) && !seen[q] {
-                seen[q] = true;
-                if owner[q] == usize::MAX || augment(owner[q], edge, owner, seen) {
-                    owner[q] = p;
-                    return true;
-                }
-            }
+impl<D: Domain> Apart<D> {
+    pub(super) fn new(k: usize) -> Self {
+        Apart {
+            matcher: Matcher::new(k, D::CAPACITY),
+            pairs: Vec::with_capacity(k),
         }
-        false
     }
-    let mut owner = vec![usize::MAX; right];
-    let mut seen = vec![false; right];
-    (0..left)
-        .filter(|&p| {
-            seen.fill(false);
-            augment(p, &edge, &mut owner, &mut seen)
-        })
-        .count()
+
+    /// The most values two cages (disjoint sets of cells) can share: the largest number of
+    /// disjoint pairs of cells, one from each, that share no house (`house_of` and `kinds` as
+    /// in [`regions_of_cells`](super::regions_of_cells)).
+    pub(super) fn most_shared_values(
+        &mut self,
+        a: &[usize],
+        b: &[usize],
+        house_of: &[usize],
+        kinds: usize,
+    ) -> usize {
+        let houses = |c: usize| &house_of[c * kinds..(c + 1) * kinds];
+        let apart = |c: usize, d: usize| {
+            !houses(c)
+                .iter()
+                .any(|&h| h != usize::MAX && houses(d).contains(&h))
+        };
+        self.pairs.clear();
+        for &c in a {
+            let mut can = D::empty();
+            b.iter()
+                .enumerate()
+                .filter(|&(_, &d)| apart(c, d))
+                .for_each(|(q, _)| can.insert(q));
+            self.pairs.push(can);
+        }
+        self.matcher.maximum(&self.pairs)
+    }
 }
