@@ -3,29 +3,24 @@
 
 use super::Domain;
 
-/// Most cells a cage may have for its results to be remembered: a slot holds `2k + 5`
+/// Most variables a cage may have for its results to be remembered: a slot holds `2k + 5`
 /// domains, so a large cage would fill caches with slots that rarely repeat.
-pub(super) const MEMO_MAX_CELLS: usize = 8;
-/// Slots in a cage's memo (a power of two). The same search either way; on mathemagic-01 to
-/// 30,000 nodes callgrind counted 2,676.6 M instructions with 512 slots, 2,584.7 M with 2,048
-/// and 2,550.4 M with 8,192. In time (whole trees of 16 hard ISS puzzles, alternating runs),
-/// 2,048 slots took 13.3–13.8 s against 13.8–14.3 s for 512, but 8,192 took 14.6 s: a slot
-/// missed in the cache costs more than the pass it saves. All 63 ISS whole trees: 33.1 and
-/// 32.7 s against 33.9 and 33.5 s. Wide domains and large cages get fewer: see [`MEMO_BYTES`].
+pub(super) const MEMO_MAX_VARS: usize = 8;
+/// Slots in a cage's memo (a power of two): 2,048 was faster than 512, and 8,192 slower, as a
+/// slot missed in the processor cache costs more than the pass it saves. Wide domains and
+/// large cages get fewer: see [`MEMO_BYTES`].
 pub(super) const MEMO_SLOTS: usize = 2048;
-/// Most bytes of slots a cage's memo holds (its tags aside): 2,048 slots of a 5-cell cage of
-/// `u16` domains fit, and a large killer with wide domains (hundreds of cages) keeps its
-/// memos to tens of megabytes.
+/// Most bytes of slots a cage's memo holds (its tags aside): 2,048 slots of a 5-variable cage of
+/// `u16` domains fit, and a model of hundreds of cages over wide domains keeps its memos to
+/// tens of megabytes.
 pub(super) const MEMO_BYTES: usize = 64 * 1024;
 
 /// A direct-mapped table of the combination pass's results. The input is the cage's domains
 /// (after the forced values are taken out), the values it must hold and the combinations its
-/// choice variable allows; the result is each cell's supported values, the values every
+/// choice variable allows; the result is each variable's supported values, the values every
 /// combination needs (or that no combination fits) and the combinations that fit. The pass is
 /// a function of that input alone, and a search meets the same cage states again and again as
-/// it backtracks. On mathemagic-01 (ISS), to 30,000 nodes, it cuts instructions by 7.7%
-/// (callgrind, the same search: 2,798.9 M without the memo, 2,584.7 M with it); with 512
-/// slots, where a quarter of the passes were answered here, by 4.4%.
+/// it backtracks: on hard instances the memo answers a quarter of the passes or more.
 #[derive(Debug, Clone)]
 pub(super) struct Memo<D> {
     /// Each slot's hash (odd), or 0 when empty.
@@ -36,7 +31,7 @@ pub(super) struct Memo<D> {
     slots: Vec<D>,
 }
 
-/// What a combination pass found: each cell's supported values, the values every fitting
+/// What a combination pass found: each variable's supported values, the values every fitting
 /// combination holds (`None` when none fits), and the fitting combinations (by index, when
 /// the cage has a choice variable).
 pub(super) type Found<'a, D> = (&'a [D], Option<D>, D);
@@ -47,10 +42,10 @@ impl<D: Domain> Memo<D> {
         Memo::within(k, MEMO_BYTES)
     }
 
-    /// A table of at most `bytes` for a cage of `k` cells (none under one slot's size).
+    /// A table of at most `bytes` for a cage of `k` variables (none under one slot's size).
     pub(super) fn within(k: usize, bytes: usize) -> Self {
         let fit = bytes / ((2 * k + 5) * std::mem::size_of::<D>());
-        let planned = if k > MEMO_MAX_CELLS || fit == 0 {
+        let planned = if k > MEMO_MAX_VARS || fit == 0 {
             0
         } else {
             // The largest power of two that fits, at most MEMO_SLOTS.
@@ -123,20 +118,23 @@ mod tests {
 
     #[test]
     fn memos_are_sized_to_their_cage_and_domain_width() {
-        // A 9×9 killer's 5-cell cage gets the full table; wide domains and large cages fewer
-        // slots, never over the byte budget; a cage past MEMO_MAX_CELLS gets none.
+        // A 5-variable cage over `u16` domains gets the full table; wide domains and large cages
+        // fewer slots, never over the byte budget; a cage past MEMO_MAX_VARS gets none.
         assert_eq!(Memo::<u16>::new(5).tags.len(), MEMO_SLOTS);
         for (k, memo) in [(8, Memo::<u64>::new(8)), (1, Memo::<u64>::new(1))] {
             let slots = memo.tags.len();
             let bytes = slots * (2 * k + 5) * 8;
             assert!(
                 slots.is_power_of_two() && slots < MEMO_SLOTS,
-                "{k} cells: {slots}"
+                "{k} variables: {slots}"
             );
-            assert!(bytes <= MEMO_BYTES, "{k} cells: {slots} slots");
-            assert!(2 * bytes > MEMO_BYTES, "{k} cells: the largest that fits");
+            assert!(bytes <= MEMO_BYTES, "{k} variables: {slots} slots");
+            assert!(
+                2 * bytes > MEMO_BYTES,
+                "{k} variables: the largest that fits"
+            );
         }
-        assert_eq!(Memo::<u16>::new(MEMO_MAX_CELLS + 1).tags.len(), 0);
+        assert_eq!(Memo::<u16>::new(MEMO_MAX_VARS + 1).tags.len(), 0);
         // A smaller budget gives fewer slots, or none below one slot.
         let small = Memo::<u16>::within(5, 4096);
         assert_eq!(small.tags.len(), 128);

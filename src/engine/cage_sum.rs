@@ -26,12 +26,12 @@ pub struct CageSum<D> {
     /// The all-different groups meeting the cage: which cage positions lie in each (a bit per
     /// position) and its variables outside the cage.
     groups: Vec<(u64, Vec<VarId>)>,
-    /// Each variable outside the cage that shares a group with some cell of it, with the cage
+    /// Each variable outside the cage that shares a group with some variable of it, with the cage
     /// positions it shares a group with (a bit per position).
-    peers: Vec<(VarId, u64)>,
-    /// For a cage of at most [`SEERS_MAX_CELLS`] cells: the peers sharing a group with every
-    /// cage position in a mask `at` are `seers[seers_from[at]..seers_from[at + 1]]`, in
-    /// `peers`' order. Empty for larger cages, which test every peer.
+    neighbours: Vec<(VarId, u64)>,
+    /// For a cage of at most [`SEERS_MAX_VARS`] variables: the neighbours sharing a group with
+    /// every cage position in a mask `at` are `seers[seers_from[at]..seers_from[at + 1]]`, in
+    /// `neighbours`' order. Empty for larger cages, which test every neighbour.
     seers_from: Vec<u32>,
     seers: Vec<VarId>,
     // scratch, rebuilt on every run
@@ -50,11 +50,10 @@ pub struct CageSum<D> {
     alive: D,
 }
 
-/// Most cells a cage may have for its peers to be listed by the positions they see (`2^k`
-/// lists). Locked values then read only the peers that lose a value, where a scan of every
-/// peer for every needed value took nearly a third of a cage's own time (perf,
-/// mathemagic-13).
-const SEERS_MAX_CELLS: usize = 6;
+/// Most variables a cage may have for its neighbours to be listed by the positions they see
+/// (`2^k` lists). Locked values then read only the neighbours that lose a value, where a scan
+/// of every neighbour for every needed value took a third of a cage's own time.
+const SEERS_MAX_VARS: usize = 6;
 impl<D: Domain> CageSum<D> {
     /// A cage over `vars` whose allowed value sets are `combos` (each with `vars.len()` values).
     pub fn new(name: impl Into<String>, vars: Vec<VarId>, combos: Arc<[D]>) -> Self {
@@ -76,7 +75,7 @@ impl<D: Domain> CageSum<D> {
             vars,
             combos,
             groups: Vec::new(),
-            peers: Vec::new(),
+            neighbours: Vec::new(),
             seers_from: Vec::new(),
             seers: Vec::new(),
             doms: vec![D::empty(); k],
@@ -105,27 +104,27 @@ impl<D: Domain> CageSum<D> {
 }
 
 impl<D: Domain> CageSum<D> {
-    /// Adds all-different groups (e.g. the houses of a grid).
+    /// Adds all-different groups (e.g. the other permutations of the model).
     ///
     /// Locked values: when every surviving combination needs a value, every variable outside
-    /// the cage that shares a group with each cell of the cage that can still take the value
-    /// loses it (when those cells all lie in one group, that is the group's other cells).
+    /// the cage that shares a group with each variable of the cage that can still take the value
+    /// loses it (when those variables all lie in one group, that is the group's other variables).
     ///
     /// Forced values: when a group's variables can take only as many values as there are of
     /// them (so each of those values is used once in it), a value none of its variables outside
     /// the cage can take goes to the cage's part of the group; the cage's combinations must hold
     /// it, and its variables outside the group lose it.
     ///
-    /// `near` lists the groups worth watching (those sharing a variable with the cage), each
-    /// with the cage positions lying in it (bit `i` for `vars[i]`). A cage of more than 64 cells
+    /// `near` lists the groups worth watching (those sharing a variable with the cage), each with
+    /// the cage positions lying in it (bit `i` for `vars[i]`). A cage of more than 64 variables
     /// ignores groups.
     pub fn with_groups(mut self, groups: &[Vec<VarId>], near: &[(usize, u64)]) -> Self {
         if self.vars.len() > 64 {
             return self;
         }
         self.groups.reserve_exact(near.len());
-        // Where each peer stands in `peers`, so that building stays linear in the peers on
-        // large groups; on small ones a scan is cheaper than the map.
+        // Where each neighbour stands in `neighbours`, so that building stays linear in the
+        // neighbours on large groups; on small ones a scan is cheaper than the map.
         let large = near.iter().map(|&(g, _)| groups[g].len()).sum::<usize>() > 128;
         let mut at: hashbrown::HashMap<VarId, usize> = hashbrown::HashMap::new();
         for &(g, mask) in near {
@@ -143,25 +142,25 @@ impl<D: Domain> CageSum<D> {
                     let found = if large {
                         at.get(&v).copied()
                     } else {
-                        self.peers.iter().position(|&(u, _)| u == v)
+                        self.neighbours.iter().position(|&(u, _)| u == v)
                     };
                     match found {
-                        Some(i) => self.peers[i].1 |= mask,
+                        Some(i) => self.neighbours[i].1 |= mask,
                         None => {
                             if large {
-                                at.insert(v, self.peers.len());
+                                at.insert(v, self.neighbours.len());
                             }
-                            self.peers.push((v, mask));
+                            self.neighbours.push((v, mask));
                         }
                     }
                 }
                 self.groups.push((mask, outside));
             }
         }
-        if self.vars.len() <= SEERS_MAX_CELLS && !self.peers.is_empty() {
+        if self.vars.len() <= SEERS_MAX_VARS && !self.neighbours.is_empty() {
             for at in 0..1u64 << self.vars.len() {
                 self.seers_from.push(self.seers.len() as u32);
-                let seeing = self.peers.iter().filter(|&&(_, sees)| at & !sees == 0);
+                let seeing = self.neighbours.iter().filter(|&&(_, sees)| at & !sees == 0);
                 self.seers.extend(seeing.map(|&(v, _)| v));
             }
             self.seers_from.push(self.seers.len() as u32);
@@ -169,7 +168,7 @@ impl<D: Domain> CageSum<D> {
         self
     }
 
-    /// Leaves out of the forced values the groups that hold one cell of the cage: a value
+    /// Leaves out of the forced values the groups that hold one variable of the cage: a value
     /// such a group forces into the cage is a hidden single of the group, for a caller whose
     /// groups also have propagators that assign hidden singles. The fixpoint is the same; the
     /// cage reads fewer domains (the cage r1c1–r1c4, r2c1 then reads three of its eight
@@ -181,7 +180,7 @@ impl<D: Domain> CageSum<D> {
 
     /// Locked values: each value every combination still possible needs (`required`) is
     /// removed from every variable outside the cage that shares a group with each of the
-    /// value's candidate cells in the cage, since one of those cells takes it.
+    /// value's candidate variables in the cage, since one of those variables takes it.
     fn lock(&self, cx: &mut Ctx<'_, D>, required: D) -> Result<(), Conflict> {
         for value in required.iter() {
             let mut at = 0u64;
@@ -191,7 +190,7 @@ impl<D: Domain> CageSum<D> {
                 }
             }
             if self.seers_from.is_empty() {
-                for &(v, sees) in &self.peers {
+                for &(v, sees) in &self.neighbours {
                     if at & !sees == 0 {
                         self.strike(cx, v, value)?;
                     }
@@ -209,7 +208,7 @@ impl<D: Domain> CageSum<D> {
         Ok(())
     }
 
-    /// Takes `value`, which one of the cage's cells that `v` sees must take, from `v`.
+    /// Takes `value`, which one of the cage's variables that `v` sees must take, from `v`.
     #[inline(always)]
     fn strike(&self, cx: &mut Ctx<'_, D>, v: VarId, value: usize) -> Result<(), Conflict> {
         if !cx.dom(v).contains(value) {
@@ -218,7 +217,7 @@ impl<D: Domain> CageSum<D> {
         if log_enabled!(target: "propagate", Level::Trace) {
             trace!(
                 target: "propagate",
-                "  {}: every combination needs {} and each cell that can take it shares a group with {}",
+                "  {}: every combination needs {} and each variable that can take it shares a group with {}",
                 self.name,
                 cx.labels().value(value),
                 cx.labels().var(v)
@@ -263,7 +262,7 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
                 inside = inside.or(self.doms[at.trailing_zeros() as usize]);
                 at &= at - 1;
             }
-            // Usually the other cells can take every open value: stop reading them then.
+            // Usually the other variables can take every open value: stop reading them then.
             let open = inside.minus(fixed);
             let mut rest = D::empty();
             for &v in outside {
@@ -276,7 +275,7 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
             if forced.is_empty() {
                 continue;
             }
-            // Every other cell was read: is each of the group's values used once in it?
+            // Every other variable was read: is each of the group's values used once in it?
             let in_group = mask.count_ones() as usize + outside.len();
             if inside.or(rest).len() as usize != in_group {
                 continue;
@@ -284,7 +283,7 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
             if tracing {
                 trace!(
                     target: "propagate",
-                    "  {} must hold {}: the other cells of a group with {} cannot take it",
+                    "  {} must hold {}: the other variables of a group with {} cannot take it",
                     self.name,
                     cx.labels().values(forced),
                     cx.labels().var(outside[0])
@@ -330,7 +329,7 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
         if let Some(c) = self.choice {
             cx.intersect(c, self.alive)?;
         }
-        if !self.peers.is_empty() {
+        if !self.neighbours.is_empty() {
             self.lock(cx, required.minus(fixed))?;
         }
         Ok(())
@@ -339,7 +338,7 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
 
 impl<D: Domain> CageSum<D> {
     /// The combinations that fit the domains (`self.doms`), hold `must` and (with a choice
-    /// variable) are among the `allowed` indices: each cell's supported values into
+    /// variable) are among the `allowed` indices: each variable's supported values into
     /// `self.support`, the fitting combinations' indices into `self.alive` (with a choice
     /// variable), and the values every fitting combination holds; `None` when no combination
     /// fits. After an early stop (every value supported), the later combinations that pass
@@ -367,18 +366,18 @@ impl<D: Domain> CageSum<D> {
             let why = if !must.minus(combo).is_empty() {
                 Some((None, "a value the cage must hold is not in it"))
             } else if !combo.minus(union).is_empty() {
-                Some((None, "one of its values fits no cell"))
+                Some((None, "one of its values fits no variable"))
             } else if let Some(i) = (0..k).find(|&i| !self.doms[i].intersects(combo)) {
                 Some((Some(i), "can take none of it"))
             } else {
                 (0..k).for_each(|i| self.trial[i] = self.doms[i].and(combo));
                 let mates = &mut self.mates[ci * k..(ci + 1) * k];
                 (!self.matcher.perfect_from(&self.trial[..k], mates))
-                    .then_some((None, "the cells cannot take distinct members of it"))
+                    .then_some((None, "the variables cannot take distinct members of it"))
             };
-            if let Some((cell, reason)) = why {
+            if let Some((variable, reason)) = why {
                 if tracing {
-                    let who = cell.map(|i| format!("{} ", cx.labels().var(self.vars[i])));
+                    let who = variable.map(|i| format!("{} ", cx.labels().var(self.vars[i])));
                     trace!(
                         target: "propagate",
                         "  {} drops {}: {}{reason}",
@@ -393,15 +392,15 @@ impl<D: Domain> CageSum<D> {
             if chosen {
                 self.alive.insert(ci);
             }
-            // Each (cell, value) on some perfect matching of this combination: the combination
-            // has as many values as the cage has cells, so the matching is a permutation.
+            // Each (variable, value) on some perfect matching of this combination: the combination
+            // has as many values as the cage has variables, so the matching is a permutation.
             self.matcher
                 .supported(&self.trial[..k], &mut self.support[..k]);
             let complete = (0..k).all(|i| self.support[i] == self.doms[i]);
             required = required.and(combo);
             if complete {
                 // Nothing left to support: the other combinations cannot narrow more.
-                if !self.peers.is_empty() || chosen {
+                if !self.neighbours.is_empty() || chosen {
                     for (cj, &rest) in self.combos.iter().enumerate().skip(ci + 1) {
                         if (!chosen || allowed.contains(cj))
                             && must.minus(rest).is_empty()
@@ -428,7 +427,7 @@ mod tests {
     use crate::engine::Engine;
     use crate::engine::{combinations, for_each_combination};
 
-    fn digits() -> Vec<u64> {
+    fn values() -> Vec<u64> {
         (1..=9).collect()
     }
 
@@ -444,12 +443,12 @@ mod tests {
 
     #[test]
     fn combination_tables() {
-        assert_eq!(sets(&digits(), 2, 17), vec![vec![8, 9]]);
-        assert_eq!(sets(&digits(), 3, 7), vec![vec![1, 2, 4]]);
-        assert_eq!(sets(&digits(), 9, 45), vec![digits()]);
-        assert_eq!(sets(&digits(), 2, 3), vec![vec![1, 2]]);
-        assert!(sets(&digits(), 2, 18).is_empty());
-        assert_eq!(sets(&digits(), 4, 20).len(), 12); // the largest 9×9 key
+        assert_eq!(sets(&values(), 2, 17), vec![vec![8, 9]]);
+        assert_eq!(sets(&values(), 3, 7), vec![vec![1, 2, 4]]);
+        assert_eq!(sets(&values(), 9, 45), vec![values()]);
+        assert_eq!(sets(&values(), 2, 3), vec![vec![1, 2]]);
+        assert!(sets(&values(), 2, 18).is_empty());
+        assert_eq!(sets(&values(), 4, 20).len(), 12); // the most of any key over 1..=9
         // odd symbols, in any order: RMIT's 2 12 4 5 6 7 8 9 10
         let odd = [2, 12, 4, 5, 6, 7, 8, 9, 10];
         let mut got = sets(&odd, 2, 14);
@@ -590,7 +589,7 @@ mod memo_tests {
         for total in 6..=12 {
             let combos: Arc<[u16]> = combinations::<u16>(&weights, 3, total).into();
             let all = u16::full(combos.len());
-            // Three cells and the cage's choice of combination.
+            // Three variables and the cage's choice of combination.
             let cage = |e: &mut Engine<u16>| {
                 let vars: Vec<VarId> = (0..3).map(|_| e.new_var(0b11111)).collect();
                 let choice = e.new_var(all);
@@ -671,7 +670,7 @@ mod lock_tests {
     }
 
     /// Four variables over 1..4 and the cage {x0, x1} = 3 on them, with `groups` (of variable
-    /// indices) and which of the cage's cells each group holds (`near`, as in `with_groups`).
+    /// indices) and which of the cage's variables each group holds (`near`, as in `with_groups`).
     fn cage_x0_x1_sum_3(groups: &[&[usize]], near: &[(usize, u64)]) -> (Engine<u16>, Vec<VarId>) {
         let w: Vec<u64> = (1..=4).collect();
         let mut e = Engine::<u16>::new();
@@ -702,9 +701,9 @@ mod lock_tests {
 
     #[test]
     fn a_needed_value_leaves_a_variable_that_shares_a_group_with_each_of_its_cells() {
-        // Cage {x0, x1} = 3 over 1..4 needs 1 and 2, and its cells lie in no common group.
+        // Cage {x0, x1} = 3 over 1..4 needs 1 and 2, and its variables lie in no common group.
         // Group A = {x0, x2}, group B = {x1, x2}, group C = {x1, x3}: x2 shares a group with
-        // both cells, so whichever takes 1 or 2 keeps it from x2; x3 shares one with x1 only.
+        // both variables, so whichever takes 1 or 2 keeps it from x2; x3 shares one with x1 only.
         let (mut e, x) = cage_x0_x1_sum_3(
             &[&[0, 2], &[1, 2], &[1, 3]],
             &[(0, 0b01), (1, 0b10), (2, 0b10)],
@@ -714,7 +713,7 @@ mod lock_tests {
         assert_eq!(e.dom(x[3]), 0b1111);
     }
 
-    /// Beside all-differents that place hidden singles, a cage that leaves its one-cell
+    /// Beside all-differents that place hidden singles, a cage that leaves its one-variable
     /// groups to them reaches the same fixpoint (or fails alike).
     #[test]
     fn leaving_hidden_singles_to_the_groups_keeps_the_fixpoint() {
@@ -723,9 +722,9 @@ mod lock_tests {
         let mut forced = 0;
         for case in 0..600 {
             let k = 2 + case % 4;
-            // Two permutations of nine variables over nine values: the cage's first cell lies
+            // Two permutations of nine variables over nine values: the cage's first variable lies
             // in the first, its others in the second. Often some value leaves the first's other
-            // cells, a hidden single the all-different places on the cage's first cell.
+            // variables, a hidden single the all-different places on the cage's first variable.
             let first: Vec<usize> = std::iter::once(0).chain(k..k + 8).collect();
             let second: Vec<usize> = (1..k).chain(k + 8..18).collect();
             let n = 18;
@@ -782,12 +781,12 @@ mod lock_tests {
         }
         assert!(
             forced > 20,
-            "the first cell must often be placed ({forced})"
+            "the first variable must often be placed ({forced})"
         );
     }
 
-    /// The peers listed by the positions they see lose exactly what a scan of every peer takes
-    /// from them (the scan serves cages of more than `SEERS_MAX_CELLS` cells).
+    /// The neighbours listed by the positions they see lose exactly what a scan of every neighbour
+    /// takes from them (the scan serves cages of more than `SEERS_MAX_VARS` variables).
     #[test]
     fn listed_peers_lose_what_a_scan_of_every_peer_takes() {
         let w: Vec<u64> = (1..=9).collect();
@@ -796,7 +795,7 @@ mod lock_tests {
         for case in 0..400 {
             let k = 2 + case % 5;
             let n = 12;
-            // The cage's cells random, the others full.
+            // The cage's variables random, the others full.
             let doms: Vec<u16> = (0..n)
                 .map(|i| {
                     if i < k {
@@ -820,7 +819,7 @@ mod lock_tests {
             let run = |scan: bool| {
                 let mut e = Engine::<u16>::new();
                 let x: Vec<VarId> = doms.iter().map(|&d| e.new_var(d)).collect();
-                let houses: Vec<Vec<VarId>> = groups
+                let var_groups: Vec<Vec<VarId>> = groups
                     .iter()
                     .map(|g| g.iter().map(|&i| x[i]).collect())
                     .collect();
@@ -836,11 +835,11 @@ mod lock_tests {
                     .filter(|&(_, m)| m != 0)
                     .collect();
                 let mut cage = CageSum::new("c", x[..k].to_vec(), Arc::clone(&combos))
-                    .with_groups(&houses, &near);
+                    .with_groups(&var_groups, &near);
                 if scan {
                     cage.seers_from.clear();
                 } else {
-                    assert!(!cage.seers_from.is_empty() || cage.peers.is_empty());
+                    assert!(!cage.seers_from.is_empty() || cage.neighbours.is_empty());
                 }
                 e.post(cage);
                 e.propagate().ok().map(|()| e.domains().to_vec())
@@ -853,7 +852,7 @@ mod lock_tests {
         }
         assert!(
             pruned > 20,
-            "the cases must often take values from peers ({pruned})"
+            "the cases must often take values from neighbours ({pruned})"
         );
     }
 }

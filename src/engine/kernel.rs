@@ -101,7 +101,7 @@ pub struct Engine<D: Domain> {
     pub(crate) watched: Vec<Vec<VarId>>,
     /// Each variable's dom/wdeg weight: the sum of `weights` over the propagators whose
     /// `watched` lists it, kept up to date as failures add to `weights` (summing at each
-    /// branching cost a quarter of the instructions on empty 25×25 grids).
+    /// branching cost a quarter of the instructions on wide-open models).
     pub(crate) var_weights: Vec<u64>,
     /// How much each failure of a propagator watching a variable adds to its weight (1 unless
     /// set with [`Engine::set_weight_factor`]).
@@ -169,7 +169,7 @@ impl<D: Domain> Engine<D> {
         self.var_factors[v] = factor;
     }
 
-    /// Declares that `vars` take every value once (as a Sudoku row does), so that search with
+    /// Declares that `vars` take every value once (a permutation), so that search with
     /// [`Strategy::places`](super::Strategy::places) may branch on a value's places among
     /// them. Branching stays complete whatever is declared; a wrong group only guides it badly.
     pub fn branch_group(&mut self, vars: Vec<VarId>) {
@@ -278,7 +278,7 @@ impl<D: Domain> Engine<D> {
     }
 
     /// Narrows `v` to `dom(v) ∩ mask` from outside any propagator, waking its watchers;
-    /// `reason` (e.g. `given`, `decision`) names the change in trace logs. Run
+    /// `reason` (e.g. `decision`) names the change in trace logs. Run
     /// [`Engine::propagate`] afterwards.
     pub fn restrict(&mut self, v: VarId, mask: D, reason: &str) -> Result<bool, Conflict> {
         self.ctx(PropId::OUTSIDE, reason).intersect(v, mask)

@@ -13,8 +13,8 @@ use super::{Conflict, Ctx, Domain, Propagator, VarId, WakeOn};
 use log::{Level, log_enabled, trace};
 
 /// Most words a reachable-sums table may take (`(terms + 1) × (goal / 64 + 1)`; 512 KB): past
-/// it, a [`LinearSum`] filters to bounds consistency. A 9×9 killer's sums need at most a few
-/// hundred words; weights in the millions would need gigabytes.
+/// it, a [`LinearSum`] filters to bounds consistency. Sums of a few terms over values up to 9
+/// need a few hundred words; weights in the millions would need gigabytes.
 const MAX_TABLE_WORDS: usize = 1 << 16;
 
 /// `Σ plus − Σ minus = target`, each term the weight of the variable's value.
@@ -51,7 +51,7 @@ impl LinearSum {
     /// # Panics
     ///
     /// If the terms' largest weights add up to more than `i64::MAX`: the sums are kept in 64
-    /// bits. (A Sudoku model checks this of its symbols when it reads the cages.)
+    /// bits. (A model checks this of its weights before posting.)
     pub fn new(
         name: impl Into<String>,
         plus: &[VarId],
@@ -95,10 +95,8 @@ impl LinearSum {
 
     /// Filters to bounds consistency instead: each term keeps the values whose amount fits
     /// between the goal minus the others' largest amounts and the goal minus their smallest.
-    /// A few additions per term instead of three passes over every value. On the 63 ISS
-    /// killers' union sums the search stayed about the same (whole trees 3.34 M nodes against
-    /// 3.21 M with domain consistency) and took 43.8 s against 65.4 s: their pruning is almost
-    /// all at the bounds.
+    /// A few additions per term instead of three passes over every value: for sums whose
+    /// pruning is almost all at the bounds, as fast as the search it saves costs.
     pub fn bounds_only(mut self) -> Self {
         self.bounds_only = true;
         // The reachable-sums tables are not used.
@@ -301,10 +299,9 @@ impl LinearSum {
         }
     }
 
-    /// [`Propagator::propagate`] when every sum up to the goal fits in one word (a 9×9 grid's
-    /// sums of up to seven terms): the same passes on plain `u64`s. Callgrind, line 52 of
-    /// killer-hard-iss to 20,000 nodes: 3,660 → 1,730 instructions a run, 3,368 → 2,415 M in
-    /// all. The general passes stay for larger sums; the tests check both against enumeration.
+    /// [`Propagator::propagate`] when every sum up to the goal fits in one word (up to seven
+    /// terms over values up to 9): the same passes on plain `u64`s, half the instructions a
+    /// run. The general passes stay for larger sums; the tests check both against enumeration.
     fn propagate_in_one_word<D: Domain>(
         &mut self,
         cx: &mut Ctx<'_, D>,

@@ -90,7 +90,7 @@ impl Matcher {
     /// what the owners of those values can take, …); of those, the ones that reach `root` back
     /// form its component. A variable keeps the values matched inside its component. Sets of
     /// variables are domains too (a permutation has no more variables than values). Each step
-    /// of a search changes little, so a house is mostly one component and a few fixed cells: a
+    /// of a search changes little, so a group is mostly one component and a few fixed variables: a
     /// few dozen word operations, where a transitive closure costs `k³` bit operations.
     pub fn supported<D: Domain>(&self, doms: &[D], out: &mut [D]) {
         let k = doms.len();
@@ -113,8 +113,7 @@ impl Matcher {
     }
 
     /// [`Matcher::supported`], with sets of variables held in `S` (which must hold `k` bits).
-    /// A `u64` for up to 64 variables: 2% fewer instructions than a 9×9 killer's `u16`
-    /// domains (callgrind, mathemagic-01 to 30,000 nodes).
+    /// A `u64` for up to 64 variables: 2% fewer instructions than sets in `u16` domains.
     fn components<D: Domain, S: Domain>(&self, doms: &[D], out: &mut [D]) {
         let k = doms.len();
         let mut rest = S::full(k);
@@ -275,7 +274,7 @@ mod tests {
         }
     }
 
-    /// [`Matcher::supported`] by a transitive closure over bitset rows (Warshall): `x` keeps
+    /// [`Matcher::supported`] by a transitive closure over a bit matrix (Warshall): `x` keeps
     /// the value matched to `y` when `y` reaches `x` back. The oracle of the component search.
     fn supported_by_closure<D: Domain>(m: &Matcher, doms: &[D], out: &mut [D]) {
         let k = doms.len();
@@ -345,14 +344,14 @@ mod tests {
         split
     }
 
-    /// Up to 40 variables, sparse enough that houses split into several components.
+    /// Up to 40 variables, sparse enough that groups split into several components.
     #[test]
     fn components_agree_with_the_closure() {
         let split = components_agree::<u64>(7, 3000, 1..41, 4);
         assert!(split > 500, "only {split} cases pruned anything");
     }
 
-    /// Wide domains, 65 to 256 variables (what a 256×256 house has).
+    /// Wide domains, 65 to 256 variables.
     #[test]
     fn components_agree_with_the_closure_past_64_variables() {
         let split = components_agree::<crate::engine::Wide<4>>(11, 200, 65..257, 3);

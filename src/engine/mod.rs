@@ -1,38 +1,37 @@
 //! A generic constraint-programming engine over bitset domains. It knows variables, values,
-//! propagators and search; nothing here knows what a grid is.
+//! propagators and search; nothing here knows what puzzle it solves.
 //!
 //! # Data flow
 //! 1. Create variables with [`Engine::new_var`]; each has a [`Domain`] of value indices.
 //! 2. Post propagators ([`Engine::post`]); each declares the variables it watches.
-//! 3. Narrow domains from outside ([`Engine::restrict`]), e.g. for givens.
+//! 3. Narrow domains from outside ([`Engine::restrict`]), e.g. for an instance's data.
 //! 4. [`Engine::search`] propagates to fixpoint (the queue runs every woken propagator at most
 //!    once at a time, [`Priority::Cheap`] ones before [`Priority::Expensive`] ones), then
 //!    branches, saving state on a trail.
 //!
-//! # Example: a Kakuro block
-//! Four cells hold digits 1–9; each row and each column is a run of distinct digits with a
-//! given sum. [`combinations`] lists the digit sets that reach a sum, and a [`CageSum`] keeps
-//! its cells to one of them.
+//! # Example: a Kakuro block Four variables in a square hold values 1–9; each line across and each
+//! line down is a run of distinct values with a set sum. [`combinations`] lists the value sets that
+//! reach a sum, and a [`CageSum`] keeps its variables to one of them.
 //!
 //! ```
 //! use std::sync::Arc;
 //! use sudoku_cp::engine::{CageSum, Domain, Engine, Limits, Stop, combinations};
 //!
-//! // Value index i stands for the digit i + 1.
-//! let digits: Vec<u64> = (1..=9).collect();
+//! // Value index i stands for the value i + 1.
+//! let values: Vec<u64> = (1..=9).collect();
 //! let mut engine = Engine::<u16>::new();
-//! let cells: Vec<_> = (0..4).map(|_| engine.new_var(u16::full(9))).collect();
-//! // a b   rows: a + b = 4, c + d = 17
-//! // c d   columns: a + c = 12, b + d = 9
-//! for (name, run, sum) in [("row 1", [0, 1], 4), ("row 2", [2, 3], 17),
-//!                          ("column 1", [0, 2], 12), ("column 2", [1, 3], 9)] {
-//!     let vars = run.iter().map(|&i| cells[i]).collect();
-//!     let sets: Arc<[u16]> = combinations(&digits, 2, sum).into();
+//! let variables: Vec<_> = (0..4).map(|_| engine.new_var(u16::full(9))).collect();
+//! // a b   across: a + b = 4, c + d = 17
+//! // c d   down: a + c = 12, b + d = 9
+//! for (name, run, sum) in [("across 1", [0, 1], 4), ("across 2", [2, 3], 17),
+//!                          ("down 1", [0, 2], 12), ("down 2", [1, 3], 9)] {
+//!     let vars = run.iter().map(|&i| variables[i]).collect();
+//!     let sets: Arc<[u16]> = combinations(&values, 2, sum).into();
 //!     engine.post(CageSum::new(name, vars, sets));
 //! }
 //! let mut found = Vec::new();
 //! let stop = engine.search(&Limits::solutions(u64::MAX), |doms| {
-//!     found.push(doms.iter().map(|d| digits[Domain::min(d).unwrap()]).collect::<Vec<_>>());
+//!     found.push(doms.iter().map(|d| values[Domain::min(d).unwrap()]).collect::<Vec<_>>());
 //! });
 //! assert_eq!(stop, Stop::Exhausted);
 //! assert_eq!(found, vec![vec![3, 1, 9, 8]]); // the only solution

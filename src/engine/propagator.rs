@@ -25,7 +25,7 @@ impl VarId {
 pub struct PropId(pub u32);
 
 impl PropId {
-    /// Stands for changes made from outside any propagator (givens, search decisions).
+    /// Stands for changes made from outside any propagator (an instance's data, decisions).
     pub const OUTSIDE: PropId = PropId(u32::MAX);
 }
 
@@ -41,7 +41,8 @@ pub enum WakeOn {
 /// Propagation found that no solution extends the current domains.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Conflict {
-    /// The propagator that failed ([`PropId::OUTSIDE`] for a decision or a given).
+    /// The propagator that failed ([`PropId::OUTSIDE`] for a decision or a restriction from
+    /// outside).
     pub prop: PropId,
     /// The variable whose domain became empty, when there is one.
     pub var: Option<VarId>,
@@ -67,7 +68,7 @@ pub enum Priority {
 ///   (run its own rules until they change nothing);
 /// - it must never remove a value that belongs to a solution of its constraint.
 pub trait Propagator<D: Domain>: Debug + Send {
-    /// A short name for logs and statistics, e.g. `alldiff(row 1)`.
+    /// A short name for logs and statistics, e.g. `alldiff(group 1)`.
     fn name(&self) -> &str;
     /// The variables this propagator watches, each with the event that wakes it. Asked once,
     /// when the propagator is posted.

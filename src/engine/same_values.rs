@@ -1,10 +1,10 @@
 //! Same values: two groups of variables take the same set of values (locked candidates).
 //!
-//! When two permutation all-differents over one universe overlap (a row and a box of a grid),
-//! the cells of the first outside the overlap take exactly the values the overlap does not,
-//! and so do the cells of the second outside it. So both rests take the same set of values: a
+//! When two permutation all-differents over one universe overlap,
+//! the variables of the first outside the overlap take exactly the values the overlap does not,
+//! and so do the variables of the second outside it. So both rests take the same set of values: a
 //! value that no variable of one rest can take is removed from the other rest. That is
-//! "locked candidates" (pointing and claiming) in the solvers' words, with no grid in it.
+//! "locked candidates" (pointing and claiming) in puzzle solvers' words.
 //!
 //! Rules, run until they change nothing: each rest is narrowed to the union of the other
 //! rest's domains; fewer values in that common union than variables in a rest fails.
@@ -51,7 +51,7 @@ impl<D: Domain> SameValues<D> {
 }
 
 /// The union of the domains of `vars`, or `universe` as soon as it is reached: while most
-/// values are still open (sparse grids), a few domains settle that nothing can be narrowed.
+/// values are still open (sparse models), a few domains settle that nothing can be narrowed.
 fn union<D: Domain>(cx: &Ctx<'_, D>, vars: &[VarId], universe: D) -> D {
     let mut u = D::empty();
     for &v in vars {
@@ -119,20 +119,21 @@ mod tests {
     use super::*;
     use crate::engine::{AllDifferent, Engine, Limits};
 
-    /// A 4×4 Sudoku's first row and first box share cells 0 and 1: the rests are cells 2, 3
-    /// (row) and 4, 5 (box). Value 3 fits no rest-of-row cell, so it leaves the box's rest.
+    /// Two permutations of four variables share variables 0 and 1: the rests are variables 2, 3
+    /// (of the first) and 4, 5 (of the second). Value 3 fits neither of 2 and 3, so it leaves
+    /// the second rest.
     #[test]
     fn a_value_locked_in_the_overlap_leaves_the_other_rest() {
         let mut e = Engine::<u16>::new();
         let full = u16::full(4);
         let v: Vec<VarId> = (0..6).map(|_| e.new_var(full)).collect();
         e.post(AllDifferent::new(
-            "row",
+            "first",
             vec![v[0], v[1], v[2], v[3]],
             e.domains(),
         ));
         e.post(AllDifferent::new(
-            "box",
+            "second",
             vec![v[0], v[1], v[4], v[5]],
             e.domains(),
         ));
@@ -148,7 +149,7 @@ mod tests {
         assert_eq!(e.dom(v[4]), 0b0111);
         assert_eq!(e.dom(v[5]), 0b0111);
         assert_eq!(e.dom(v[0]), full, "the overlap keeps every value");
-        // Two values left for two cells on one side, none shared with the other: fails.
+        // Two values left for two variables on one side, none shared with the other: fails.
         e.restrict(v[4], 0b0011, "test").unwrap();
         e.restrict(v[5], 0b0011, "test").unwrap();
         e.restrict(v[2], 0b0110, "test").unwrap();
@@ -156,41 +157,41 @@ mod tests {
         assert!(e.propagate().is_err());
     }
 
-    /// On random partial 4×4 Latin-box grids, the propagator loses no solution: counts with and
-    /// without it agree.
+    /// On random partial Latin squares of order 4 with 2×2 blocks, the propagator loses no
+    /// solution: counts with and without it agree.
     #[test]
     fn never_removes_a_solution() {
-        let grid = |same: bool, givens: &[(usize, usize)]| {
+        let count = |same: bool, fixed: &[(usize, usize)]| {
             let mut e = Engine::<u16>::new();
             let v: Vec<VarId> = (0..16).map(|_| e.new_var(u16::full(4))).collect();
-            let row = |r: usize| (0..4).map(|c| v[r * 4 + c]).collect::<Vec<_>>();
-            let col = |c: usize| (0..4).map(|r| v[r * 4 + c]).collect::<Vec<_>>();
-            let bx = |b: usize| {
+            let across = |r: usize| (0..4).map(|c| v[r * 4 + c]).collect::<Vec<_>>();
+            let down = |c: usize| (0..4).map(|r| v[r * 4 + c]).collect::<Vec<_>>();
+            let block = |b: usize| {
                 let (r0, c0) = (b / 2 * 2, b % 2 * 2);
                 (0..4)
                     .map(|i| v[(r0 + i / 2) * 4 + c0 + i % 2])
                     .collect::<Vec<_>>()
             };
             for i in 0..4 {
-                e.post(AllDifferent::new("r", row(i), e.domains()));
-                e.post(AllDifferent::new("c", col(i), e.domains()));
-                e.post(AllDifferent::new("b", bx(i), e.domains()));
+                e.post(AllDifferent::new("a", across(i), e.domains()));
+                e.post(AllDifferent::new("d", down(i), e.domains()));
+                e.post(AllDifferent::new("b", block(i), e.domains()));
             }
             if same {
                 for b in 0..4 {
-                    let cells = bx(b);
+                    let variables = block(b);
                     for line in [
-                        row(b / 2 * 2),
-                        row(b / 2 * 2 + 1),
-                        col(b % 2 * 2),
-                        col(b % 2 * 2 + 1),
+                        across(b / 2 * 2),
+                        across(b / 2 * 2 + 1),
+                        down(b % 2 * 2),
+                        down(b % 2 * 2 + 1),
                     ] {
                         let a: Vec<VarId> = line
                             .iter()
                             .copied()
-                            .filter(|x| !cells.contains(x))
+                            .filter(|x| !variables.contains(x))
                             .collect();
-                        let r: Vec<VarId> = cells
+                        let r: Vec<VarId> = variables
                             .iter()
                             .copied()
                             .filter(|x| !line.contains(x))
@@ -199,8 +200,10 @@ mod tests {
                     }
                 }
             }
-            for &(cell, value) in givens {
-                if e.restrict(v[cell], u16::singleton(value), "given").is_err() {
+            for &(variable, value) in fixed {
+                if e.restrict(v[variable], u16::singleton(value), "fixed")
+                    .is_err()
+                {
                     return None;
                 }
             }
@@ -210,10 +213,10 @@ mod tests {
         };
         let mut rng = crate::engine::Rng::new(5);
         for _ in 0..300 {
-            let givens: Vec<(usize, usize)> = (0..rng.below(6))
+            let fixed: Vec<(usize, usize)> = (0..rng.below(6))
                 .map(|_| (rng.below(16), rng.below(4)))
                 .collect();
-            assert_eq!(grid(true, &givens), grid(false, &givens), "{givens:?}");
+            assert_eq!(count(true, &fixed), count(false, &fixed), "{fixed:?}");
         }
     }
 }

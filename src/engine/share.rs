@@ -1,13 +1,13 @@
 //! Work sharing: searches of copies of one model, on several threads, split one search tree.
 //!
-//! One search starts at the root. When another is idle, a busy search gives away the right
-//! branch of its shallowest open guess (everything after `x = v` at that level, `x ≠ v`
-//! included) as a list of restrictions from the root, and no longer explores it itself. The
-//! receiver replays the restrictions and searches that part, giving work away in turn. The
-//! searches pool their dom/wdeg conflict weights: every [`Tuning::merge_every`](super::Tuning::merge_every) failures, and at the
-//! start of each part, a search adds what it learnt since the last merge to a shared table
-//! and takes the table as its own. The searches stop together when the tree is exhausted, the
-//! solution limit is reached, or one of them hits its deadline.
+//! One search starts at the root. When another is idle, a busy search gives away the right branch
+//! of its shallowest open guess (everything after `x = v` at that level, `x ≠ v` included) as a
+//! list of restrictions from the root, and no longer explores it itself. The receiver replays the
+//! restrictions and searches that part, giving work away in turn. The searches pool their dom/wdeg
+//! conflict weights: every [`Tuning::merge_every`](super::Tuning::merge_every) failures, and at the
+//! start of each part, a search adds what it learnt since the last merge to a shared table and
+//! takes the table as its own. The searches stop together when the tree is exhausted, the solution
+//! limit is reached, or one of them hits its deadline.
 //!
 //! Which solution comes first then depends on timing: on a puzzle with several solutions,
 //! parallel runs may report different ones. Counts, and the answer on a unique puzzle, do not.
@@ -189,14 +189,14 @@ pub(crate) struct Sharing<'a, 'h, D> {
 
 impl<D: Domain> Engine<D> {
     /// Searches a part of the tree shared with other engines holding the same model, on other
-    /// threads, until all of them are done. When one is idle, a busy search gives away the
-    /// right branch of its shallowest open guess; the searches pool their dom/wdeg weights
-    /// every [`Tuning::merge_every`](super::Tuning::merge_every) failures.
-    /// The first engine to call gets the root. `help`, if given, is called once when this
-    /// search has explored [`Tuning::help_after`](super::Tuning::help_after) nodes: it should start the other engines' calls
-    /// (they may also be started at once). `on_solution` gets the solutions this engine finds,
-    /// up to the limit over all of them. Restarts are ignored. Returns why the searches ended,
-    /// as [`Shared::stop`] does; this engine's statistics count its own part only.
+    /// threads, until all of them are done. When one is idle, a busy search gives away the right
+    /// branch of its shallowest open guess; the searches pool their dom/wdeg weights every
+    /// [`Tuning::merge_every`](super::Tuning::merge_every) failures. The first engine to call gets
+    /// the root. `help`, if given, is called once when this search has explored
+    /// [`Tuning::help_after`](super::Tuning::help_after) nodes: it should start the other engines'
+    /// calls (they may also be started at once). `on_solution` gets the solutions this engine
+    /// finds, up to the limit over all of them. Restarts are ignored. Returns why the searches
+    /// ended, as [`Shared::stop`] does; this engine's statistics count its own part only.
     pub fn search_shared(
         &mut self,
         shared: &Shared<D>,
@@ -372,7 +372,7 @@ mod tests {
 
     #[test]
     fn shared_searches_stop_at_the_solution_limit() {
-        // 5×5 Latin squares: 161,280, far more than the limit.
+        // Latin squares of order 5: 161,280, far more than the limit.
         for _ in 0..5 {
             let (stop, found, _) = shared_run(2, || latin(5), Limits::solutions(3_000));
             assert_eq!(stop, Stop::SolutionLimit);
@@ -383,9 +383,9 @@ mod tests {
 
     #[test]
     fn a_helper_called_in_gets_a_share_of_the_tree() {
-        // Every 5×5 Latin square (161,280). The first search asks for help after `help_after`
-        // nodes and goes on once the helper waits for work, so it gives the helper a branch
-        // that only the helper will search, whatever the load on the machine.
+        // Every Latin square of order 5 (161,280). The first search asks for help after
+        // `help_after` nodes and goes on once the helper waits for work, so it gives the helper a
+        // branch that only the helper will search, whatever the load on the machine.
         let shared = Shared::new();
         let limits = Limits::solutions(u64::MAX);
         let found = Mutex::new(HashSet::new());
@@ -472,7 +472,7 @@ mod tests {
         );
     }
 
-    /// Watches every variable of a 5×5 grid and panics on its 300th run.
+    /// Watches every variable of a Latin square of order 5 and panics on its 300th run.
     #[derive(Debug)]
     struct Faulty(u32);
 

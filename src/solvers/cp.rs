@@ -16,8 +16,8 @@ use std::sync::Mutex;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cp {
     /// Solve grids of at most 128 cells and 16 symbols (4×4, 9×9) on the bitboard
-    /// [`Network`] (default): several times faster there, but it logs nothing, so a run that
-    /// wants every decision and propagation in its logs turns it off.
+    /// [`Network`](crate::engine::Network) (default): several times faster there, but it logs
+    /// nothing, so a run that wants every decision and propagation in its logs turns it off.
     pub network: bool,
     /// Let the idle threads of the calling rayon pool join a hard puzzle's search ([`Shared`];
     /// default off): the answers and counts are the same, but which solution of a puzzle with
@@ -125,11 +125,11 @@ fn alone<D: Domain>(engine: &mut Engine<D>, puzzle: &Puzzle, limits: &Limits) ->
     (solution, stats.solutions, stop, SolveStats::from(*stats))
 }
 
-/// Searches with the other threads of the current rayon pool joining in once the puzzle
-/// proves hard ([`Tuning::help_after`](crate::engine::Tuning::help_after) nodes): each builds its own copy of
-/// the model and takes parts of the tree ([`Shared`]). Statistics are summed over the
-/// searches; the time is the first search's. A model that restarts is searched alone:
-/// restarts would search again what was given away.
+/// Searches with the other threads of the current rayon pool joining in once the puzzle proves hard
+/// ([`Tuning::help_after`](crate::engine::Tuning::help_after) nodes): each builds its own copy of
+/// the model and takes parts of the tree ([`Shared`]). Statistics are summed over the searches; the
+/// time is the first search's. A model that restarts is searched alone: restarts would search again
+/// what was given away.
 fn run_shared<D: Domain>(
     puzzle: &Puzzle,
     rules: &Rules,

@@ -7,21 +7,21 @@
 //! per value:
 //! - **naked singles:** bit-sliced counts over the value boards (`twice |= once & b; once |=
 //!   b`) give every variable with one value left (`once & !twice`) and every variable with
-//!   none (`!once`, a conflict) at once; a single's value is cleared from all its peers with
+//!   none (`!once`, a conflict) at once; a single's value is cleared from all its neighbours with
 //!   one mask;
 //! - **hidden singles:** in a group with as many variables as values (a permutation), a value
 //!   whose board meets the group in one unfixed variable goes there, and one that meets it
 //!   nowhere is a conflict. A group is scanned again for a value only when the value lost a
 //!   place in it: each removal marks the permutations of the variable that lost the value,
-//!   and a fixed value marks those of the variable's peers;
+//!   and a fixed value marks those of the variable's neighbours;
 //! - **locked candidates,** at the root only: where two permutations share variables and a
 //!   value's places in one lie in the shared part, the value leaves the rest of the other;
 //! - **sums** ([`Network::sum`]), at every fixpoint: a group of distinct variables keeps the
-//!   value sets (such as a killer cage's digit combinations) that hold its fixed values and
+//!   value sets (such as the combinations of values reaching a sum) that hold its fixed values and
 //!   fit its domains, and each variable keeps the values of those sets.
 //!
 //! Search branches on a variable with the fewest values (bit-sliced counts again; the most
-//! unfixed peers break ties), tries its smallest value on a copy of the state (a few hundred
+//! unfixed neighbours break ties), tries its smallest value on a copy of the state (a few hundred
 //! bytes) and removes that value in place for the other branch. Nothing is allocated during
 //! search.
 //!
@@ -52,14 +52,14 @@ const CLOCK_EVERY: u64 = 64;
 /// ```
 /// use sudoku_cp::engine::{Limits, Network};
 ///
-/// // A 3×3 Latin square: each row and each column holds 0, 1 and 2 once.
+/// // A Latin square of order 3: each line across and each line down holds 0, 1 and 2 once.
 /// let mut net = Network::new(9, 3).unwrap();
 /// for i in 0..3 {
 ///     net.all_different(&[3 * i, 3 * i + 1, 3 * i + 2]);
 ///     net.all_different(&[i, i + 3, i + 6]);
 /// }
 /// let mut doms = [0b111u16; 9];
-/// doms[0] = 0b001; // the top-left cell holds 0
+/// doms[0] = 0b001; // the top-left variable holds 0
 /// let mut squares = Vec::new();
 /// let (_stop, stats) = net.search(&doms, &Limits::solutions(u64::MAX), |values| {
 ///     squares.push(values.to_vec())
@@ -74,7 +74,7 @@ pub struct Network {
     /// Every variable's bit.
     all: u128,
     /// For each variable, the other variables it shares a group with.
-    peers: Box<[u128; MAX_VARS]>,
+    neighbours: Box<[u128; MAX_VARS]>,
     /// The permutations: groups with as many variables as values, so that each value is used
     /// once in each. Only the first [`MAX_PERMUTATIONS`] take part in hidden singles and
     /// locked candidates (any others still separate their variables). Padded with empty
@@ -84,9 +84,9 @@ pub struct Network {
     live: u64,
     /// For each variable, the permutations it belongs to (bit `i`: `groups[i]`).
     member_of: Box<[u64; MAX_VARS]>,
-    /// For each variable, the permutations its peers belong to: where a value fixed on the
-    /// variable, and so cleared from its peers, may leave a hidden single.
-    peer_groups: Box<[u64; MAX_VARS]>,
+    /// For each variable, the permutations its neighbours belong to: where a value fixed on the
+    /// variable, and so cleared from its neighbours, may leave a hidden single.
+    neighbour_groups: Box<[u64; MAX_VARS]>,
     /// For each permutation, the others it shares two or more variables with, as (shared
     /// variables, the other's variables outside it): a value confined to the shared part in
     /// the permutation is removed from the rest of the other (locked candidates).
@@ -101,11 +101,11 @@ impl Clone for Network {
             vars: self.vars,
             values: self.values,
             all: self.all,
-            peers: self.peers.clone(),
+            neighbours: self.neighbours.clone(),
             groups: self.groups.clone(),
             live: self.live,
             member_of: self.member_of.clone(),
-            peer_groups: self.peer_groups.clone(),
+            neighbour_groups: self.neighbour_groups.clone(),
             overlaps: self.overlaps.clone(),
             sums: self.sums.clone(),
         }
@@ -117,11 +117,11 @@ impl Clone for Network {
         self.vars = source.vars;
         self.values = source.values;
         self.all = source.all;
-        self.peers.clone_from(&source.peers);
+        self.neighbours.clone_from(&source.neighbours);
         self.groups.clone_from(&source.groups);
         self.live = source.live;
         self.member_of.clone_from(&source.member_of);
-        self.peer_groups.clone_from(&source.peer_groups);
+        self.neighbour_groups.clone_from(&source.neighbour_groups);
         self.overlaps.clone_from(&source.overlaps);
         self.sums.clone_from(&source.sums);
     }
@@ -159,11 +159,11 @@ impl Network {
             vars,
             values,
             all,
-            peers: Box::new([0; MAX_VARS]),
+            neighbours: Box::new([0; MAX_VARS]),
             groups: Box::new([0; MAX_PERMUTATIONS]),
             live: 0,
             member_of: Box::new([0; MAX_VARS]),
-            peer_groups: Box::new([0; MAX_VARS]),
+            neighbour_groups: Box::new([0; MAX_VARS]),
             overlaps: Vec::new(),
             sums: Vec::new(),
         })
@@ -179,7 +179,7 @@ impl Network {
     pub fn all_different(&mut self, group: &[usize]) {
         let mask = group.iter().fold(0u128, |m, &v| m | 1 << v);
         for &v in group {
-            self.peers[v] |= mask & !(1 << v);
+            self.neighbours[v] |= mask & !(1 << v);
         }
         // As many variables as values: every value is used. One variable alone is a single.
         let me = self.live.trailing_ones() as usize;
@@ -200,31 +200,31 @@ impl Network {
             }
             self.groups[me] = mask;
             self.live |= 1 << me;
-            // Every variable with a peer in the new permutation.
-            for (x, peers) in self.peers[..self.vars].iter().enumerate() {
-                if peers & mask != 0 {
-                    self.peer_groups[x] |= 1 << me;
+            // Every variable with a neighbour in the new permutation.
+            for (x, neighbours) in self.neighbours[..self.vars].iter().enumerate() {
+                if neighbours & mask != 0 {
+                    self.neighbour_groups[x] |= 1 << me;
                 }
             }
         }
-        // The variables of the group are peers now: each sees the others' permutations.
+        // The variables of the group are neighbours now: each sees the others' permutations.
         let theirs = group.iter().fold(0, |m, &v| m | self.member_of[v]);
         for &v in group {
-            self.peer_groups[v] |= theirs;
+            self.neighbour_groups[v] |= theirs;
         }
     }
 
     /// Requires the variables of `group` (at most 16) to take distinct values that together
-    /// make one of the value sets `combos` (a bit per value), such as the sets of digits that
+    /// make one of the value sets `combos` (a bit per value), such as the sets of values that
     /// reach a cage's total. An empty `combos` has no solution. A group whose variables are
-    /// pairwise peers already (inside one group, say) adds no all-different of its own.
+    /// pairwise neighbours already (inside one group, say) adds no all-different of its own.
     pub fn sum(&mut self, group: &[usize], combos: Arc<[u16]>) {
         assert!(group.len() <= MAX_VALUES, "a sum has at most 16 variables");
         let mask = group.iter().fold(0u128, |m, &v| m | 1 << v);
-        // A group already pairwise distinct (part of a house) adds no constraint of its own.
+        // A group already pairwise distinct (part of a group) adds no constraint of its own.
         if group
             .iter()
-            .any(|&v| self.peers[v] | 1 << v != self.peers[v] | mask)
+            .any(|&v| self.neighbours[v] | 1 << v != self.neighbours[v] | mask)
         {
             self.all_different(group);
         }
@@ -396,13 +396,13 @@ mod tests {
         (stats.solutions, seen)
     }
 
-    /// The n×n grid's rows and columns, and its k×k boxes when `boxes`.
-    fn grid(n: usize, k: usize, boxes: bool) -> Network {
+    /// A square of order n: its lines across and down, and its k×k blocks when `blocks`.
+    fn square(n: usize, k: usize, blocks: bool) -> Network {
         let mut net = Network::new(n * n, n).unwrap();
         for i in 0..n {
             net.all_different(&(0..n).map(|j| i * n + j).collect::<Vec<_>>());
             net.all_different(&(0..n).map(|j| j * n + i).collect::<Vec<_>>());
-            if boxes {
+            if blocks {
                 let (r, c) = (i / k * k, i % k * k);
                 net.all_different(
                     &(0..n)
@@ -415,45 +415,45 @@ mod tests {
     }
 
     #[test]
-    fn counts_latin_squares_and_4x4_sudokus() {
-        let (latin, squares) = count(&grid(4, 2, false), &[0b1111; 16]);
+    fn counts_latin_squares_with_and_without_blocks() {
+        let (latin, squares) = count(&square(4, 2, false), &[0b1111; 16]);
         assert_eq!(latin, 576);
         squares
             .iter()
             .for_each(|s| assert!(s.iter().all(|&v| v < 4)));
         let distinct: std::collections::HashSet<_> = squares.into_iter().collect();
         assert_eq!(distinct.len(), 576, "each solution once");
-        assert_eq!(count(&grid(4, 2, true), &[0b1111; 16]).0, 288);
+        assert_eq!(count(&square(4, 2, true), &[0b1111; 16]).0, 288);
     }
 
     #[test]
     fn clone_from_forgets_the_sums_and_groups_it_overwrites() {
-        let latin = grid(4, 2, false);
-        let sudoku = grid(4, 2, true);
-        let mut net = sudoku.clone();
-        // The top-left pair takes {0, 1} and the cells (0, 5) differ: fewer squares.
+        let latin = square(4, 2, false);
+        let blocked = square(4, 2, true);
+        let mut net = blocked.clone();
+        // The top-left pair takes {0, 1} and the variables (0, 5) differ: fewer squares.
         net.sum(&[0, 1], Arc::from(vec![0b0011u16]));
         net.all_different(&[0, 5]);
         let with_sums = count(&net, &[0b1111; 16]).0;
         assert!(with_sums < 288, "{with_sums}");
         net.clone_from(&latin);
         assert_eq!(count(&net, &[0b1111; 16]).0, 576);
-        net.clone_from(&sudoku);
+        net.clone_from(&blocked);
         assert_eq!(count(&net, &[0b1111; 16]).0, 288);
     }
 
     #[test]
-    fn clashing_givens_have_no_solution() {
+    fn clashing_fixed_values_have_no_solution() {
         let mut doms = [0b1111u16; 16];
         doms[0] = 0b0001;
-        doms[1] = 0b0001; // same row, same value
-        let (stop, stats) = grid(4, 2, true).search(&doms, &Limits::solutions(1), |_| {});
+        doms[1] = 0b0001; // same line, same value
+        let (stop, stats) = square(4, 2, true).search(&doms, &Limits::solutions(1), |_| {});
         assert_eq!((stop, stats.solutions), (Stop::Exhausted, 0));
     }
 
     #[test]
     fn limits_stop_the_search() {
-        let net = grid(9, 3, true);
+        let net = square(9, 3, true);
         let doms = [0x1ff; 81];
         let (stop, stats) = net.search(&doms, &Limits::solutions(3), |_| {});
         assert_eq!((stop, stats.solutions), (Stop::SolutionLimit, 3));
@@ -621,7 +621,7 @@ mod tests {
             for x in 0..doms.len() {
                 if doms[x].count_ones() == 1 {
                     (0..doms.len())
-                        .filter(|&y| net.peers[x] >> y & 1 == 1)
+                        .filter(|&y| net.neighbours[x] >> y & 1 == 1)
                         .for_each(|y| doms[y] &= !doms[x]);
                 }
             }
@@ -648,11 +648,11 @@ mod tests {
 
     #[test]
     fn propagation_reaches_the_singles_fixpoint() {
-        // 9×9 Sudoku: random givens from a valid grid, and random values struck out elsewhere,
-        // so that some cases end in a conflict.
-        let net = grid(9, 3, true);
+        // Order 9 with 3×3 blocks: random fixed values from a solution, and random values
+        // struck out elsewhere, so that some cases end in a conflict.
+        let net = square(9, 3, true);
         let mut rng = Rng::new(11);
-        let (mut conflicts, mut givens, mut fixed) = (0, 0, 0);
+        let (mut conflicts, mut fixed_before, mut fixed) = (0, 0, 0);
         for case in 0..400 {
             let mut doms = vec![0x1ffu16; 81];
             for (x, d) in doms.iter_mut().enumerate() {
@@ -675,14 +675,17 @@ mod tests {
             match expected {
                 None => conflicts += 1,
                 Some(d) => {
-                    givens += doms.iter().filter(|d| d.count_ones() == 1).count();
+                    fixed_before += doms.iter().filter(|d| d.count_ones() == 1).count();
                     fixed += d.iter().filter(|d| d.count_ones() == 1).count();
                 }
             }
         }
-        // Both outcomes occur (40 conflicts), and singles fix far more than the givens
-        // (16,361 variables fixed from 10,310 givens).
+        // Both outcomes occur (40 conflicts), and singles fix far more than were fixed
+        // (16,361 variables fixed from 10,310).
         assert!((20..380).contains(&conflicts), "{conflicts} conflicts");
-        assert!(fixed > givens * 3 / 2, "{fixed} fixed from {givens} givens");
+        assert!(
+            fixed > fixed_before * 3 / 2,
+            "{fixed} fixed from {fixed_before}"
+        );
     }
 }

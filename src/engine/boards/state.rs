@@ -9,7 +9,7 @@ use super::{MAX_PERMUTATIONS, MAX_VALUES, MAX_VARS, Network, Stats, each_bit};
 pub(super) struct State<const V: usize> {
     /// For each value, the variables that can still take it.
     pub(super) boards: [u128; V],
-    /// Variables with one value whose peers no longer have it.
+    /// Variables with one value whose neighbours no longer have it.
     pub(super) solved: u128,
     /// For each value, the permutations to scan for its hidden singles: every one where it
     /// lost a place since its last scan, and a few more (fixing a variable marks its
@@ -33,9 +33,9 @@ impl<const V: usize> State<V> {
             // Nothing seen yet: the first pass looks at every sum.
             summed: [0; V],
         };
-        // The variables whose domains are not full (givens, mostly), found without a branch per
-        // variable; each then puts its own values back on boards it is cleared from. Clearing
-        // each missing value instead cost a read-modify-write per value of a given (8 at 9×9).
+        // The variables whose domains are not full (mostly fixed ones), found without a branch
+        // per variable; each then puts its own values back on boards it is cleared from.
+        // Clearing each missing value instead cost a read-modify-write per missing value.
         let full = u16::MAX >> (16 - V);
         // Sixteen variables at a time, in a form the compiler turns into vector compares.
         let mut narrowed = 0u128;
@@ -60,7 +60,7 @@ impl<const V: usize> State<V> {
         state
     }
 
-    /// Fixes `var` to `value` and clears the value from its peers.
+    /// Fixes `var` to `value` and clears the value from its neighbours.
     #[inline]
     pub(super) fn place(&mut self, net: &Network, var: usize, value: usize) {
         let var = var % MAX_VARS;
@@ -70,8 +70,8 @@ impl<const V: usize> State<V> {
             *dirty |= net.member_of[var];
         }
         self.boards[value] |= bit;
-        self.boards[value] &= !net.peers[var];
-        self.dirty[value] |= net.peer_groups[var];
+        self.boards[value] &= !net.neighbours[var];
+        self.dirty[value] |= net.neighbour_groups[var];
         self.solved |= bit;
         self.done[value] |= net.member_of[var];
     }
@@ -122,9 +122,9 @@ impl<const V: usize> State<V> {
                     let var = var % MAX_VARS;
                     // Two singles with the same value in one group clear each other: the
                     // next round sees an empty variable.
-                    self.boards[value % V] &= !net.peers[var];
+                    self.boards[value % V] &= !net.neighbours[var];
                     self.done[value % V] |= net.member_of[var];
-                    self.dirty[value % V] |= net.peer_groups[var];
+                    self.dirty[value % V] |= net.neighbour_groups[var];
                 });
                 self.solved |= singles;
                 continue;
@@ -208,19 +208,19 @@ impl<const V: usize> State<V> {
                 continue;
             }
             let vars = &sum.vars[..sum.len.min(MAX_VALUES)];
-            let mut cells = [0u16; MAX_VALUES];
+            let mut variables = [0u16; MAX_VALUES];
             let (mut fixed, mut union) = (0u16, 0u16);
-            for (d, &var) in cells.iter_mut().zip(vars) {
+            for (d, &var) in variables.iter_mut().zip(vars) {
                 *d = doms[var as usize % MAX_VARS];
                 if *d & d.wrapping_sub(1) == 0 {
                     fixed |= *d;
                 }
                 union |= *d;
             }
-            let cells = &cells[..vars.len()];
+            let variables = &variables[..vars.len()];
             let mut allowed = 0u16;
             for &m in sum.combos.iter() {
-                if m & fixed == fixed && union & m == m && cells.iter().all(|&d| d & m != 0) {
+                if m & fixed == fixed && union & m == m && variables.iter().all(|&d| d & m != 0) {
                     allowed |= m;
                 }
             }
@@ -230,7 +230,7 @@ impl<const V: usize> State<V> {
             if union & !allowed == 0 {
                 continue;
             }
-            for (&d, &var) in cells.iter().zip(vars) {
+            for (&d, &var) in variables.iter().zip(vars) {
                 let mut out = d & !allowed;
                 while out != 0 {
                     self.remove(net, var as usize, out.trailing_zeros() as usize);
@@ -283,8 +283,8 @@ impl<const V: usize> State<V> {
     }
 
     /// An unfixed variable with the fewest values and its smallest value; `None` when every
-    /// variable is fixed. Call at a fixpoint. Among the variables with the fewest values, the
-    /// one with the most unfixed peers wins (then the lowest index): its guess reaches furthest.
+    /// variable is fixed. Call at a fixpoint. Among the variables with the fewest values, the one
+    /// with the most unfixed neighbours wins (then the lowest index): its guess reaches furthest.
     /// On forum-hardest-1905-11plus that took 88.8 guesses a puzzle down to 56.4.
     pub(super) fn choose(&self, net: &Network) -> Option<(usize, usize)> {
         let unsolved = net.all & !self.solved;
@@ -319,7 +319,7 @@ impl<const V: usize> State<V> {
         };
         let mut best = (0, 0);
         each_bit(fewest, |var| {
-            let degree = (net.peers[var % MAX_VARS] & unsolved).count_ones() + 1;
+            let degree = (net.neighbours[var % MAX_VARS] & unsolved).count_ones() + 1;
             if degree > best.0 {
                 best = (degree, var);
             }
