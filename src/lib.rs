@@ -12,26 +12,27 @@
 //! - [`logic`]: human-style solving: pencil marks, named techniques in passes, ratings, LaTeX.
 //! - [`solvers`]: the [`Solver`](solvers::Solver) trait and the registry `--solver` uses.
 //!
+//! What most callers need is re-exported here: [`Puzzle`] and [`Rules`] to describe a puzzle,
+//! [`format::read`] and [`format::write`] for text, a [`Solver`] such as [`Cp`] with
+//! [`Limits`], and [`check_solution`] to check an answer independently.
+//!
 //! The `sudoku-cp` command line is built with the default `cli` feature; a library user can
 //! leave it out (`default-features = false`) and builds no argument parser or logger.
 //!
 //! # Example
 //!
 //! ```
-//! use sudoku_cp::engine::Limits;
-//! use sudoku_cp::format::{self, OutputFormat, ReadOptions};
-//! use sudoku_cp::models::{Rules, sudoku};
-//! use sudoku_cp::solvers::{self, Solver};
+//! use sudoku_cp::{Cp, Limits, OutputFormat, ReadOptions, Rules, Solver, check_solution, format};
 //!
 //! let text = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 //! let entries = format::read(text, "escargot", &ReadOptions::default()).unwrap();
 //! let puzzle = &entries[0].puzzle;
 //! let rules = Rules::sudoku();
 //!
-//! let outcome = solvers::Cp::default().solve(puzzle, &rules, &Limits::solutions(2));
+//! let outcome = Cp::default().solve(puzzle, &rules, &Limits::solutions(2));
 //! assert_eq!(outcome.count, 1); // two asked for, one found: the solution is unique
 //! let grid = outcome.solution.unwrap();
-//! assert!(sudoku::check_solution(puzzle, &rules, &grid).is_empty());
+//! assert!(check_solution(puzzle, &rules, &grid).is_empty());
 //!
 //! let mut text = String::new();
 //! let cells: Vec<Option<usize>> = grid.into_iter().map(Some).collect();
@@ -46,3 +47,10 @@ pub mod generate;
 pub mod logic;
 pub mod models;
 pub mod solvers;
+
+pub use engine::{Limits, Stop};
+pub use error::InputError;
+pub use format::{Entry, InputFormat, OutputFormat, ReadOptions};
+pub use models::sudoku::{Tuning, build, check_solution};
+pub use models::{Cage, Puzzle, PuzzleError, RegionKind, Rules, Symbols};
+pub use solvers::{Cp, Outcome, SolveStats, Solver};

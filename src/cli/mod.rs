@@ -583,9 +583,9 @@ fn parse_symbols(text: &str) -> Result<Symbols, InputError> {
     let symbols = match list.as_slice() {
         [] => Err("no symbols given".to_string()),
         [word] if word.chars().count() > 1 && word.parse::<u64>().is_err() => {
-            Symbols::from_chars(word)
+            Symbols::from_chars(word).map_err(String::from)
         }
-        _ => Symbols::from_labels(list),
+        _ => Symbols::from_labels(list).map_err(String::from),
     };
     symbols.map_err(|m| InputError::whole("--symbols", m))
 }

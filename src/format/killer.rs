@@ -71,7 +71,7 @@ pub(super) fn read_line(
         .symbols
         .clone()
         .unwrap_or_else(|| Symbols::default_for(n));
-    let mut puzzle = Puzzle::empty(n, symbols).map_err(err)?;
+    let mut puzzle = Puzzle::empty(n, symbols).map_err(|e| err(e.into()))?;
     for (i, cage, total, cells) in cages {
         if let Some(&c) = cells.iter().find(|&&c| c >= n * n) {
             return Err(err(format!(

@@ -164,7 +164,7 @@ pub(super) fn parse_puzzle(
     let m = raws.len();
     let n = m.isqrt();
     if n * n == m && n > MAX_SIZE {
-        let why = box_size(n).err().unwrap_or_default();
+        let why = box_size(n).err().map(|e| e.to_string()).unwrap_or_default();
         return Err(InputError::at(
             source,
             line,

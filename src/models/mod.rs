@@ -142,8 +142,9 @@
 //! trait and registry), `src/cli/` (the command line).
 
 pub mod puzzle;
+mod puzzle_error;
 pub mod rules;
 pub mod sudoku;
 
-pub use puzzle::{Cage, MAX_SIZE, Puzzle, Symbols};
+pub use puzzle::{Cage, MAX_SIZE, Puzzle, PuzzleError, Symbols};
 pub use rules::{RegionKind, Rules};

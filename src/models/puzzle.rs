@@ -12,6 +12,7 @@
 //!   r2   18 19 20 | 21 ...      box 3 | box 4 | box 5 ...
 //! ```
 
+pub use super::puzzle_error::PuzzleError;
 use std::fmt;
 use std::sync::Arc;
 
@@ -24,17 +25,13 @@ fn digits(text: &str) -> bool {
 pub const MAX_SIZE: usize = 256;
 
 /// Checks that `n` is a supported grid size, n = k² with k ≥ 2, and returns k.
-pub fn box_size(n: usize) -> Result<usize, String> {
+pub fn box_size(n: usize) -> Result<usize, PuzzleError> {
     if n > MAX_SIZE {
-        return Err(format!(
-            "size {n} is too large: the largest supported size is {MAX_SIZE} ({MAX_SIZE}×{MAX_SIZE})"
-        ));
+        return Err(PuzzleError::SizeTooLarge { size: n });
     }
     let k = n.isqrt();
     if k < 2 || k * k != n {
-        return Err(format!(
-            "size {n} is not a square of a whole number ≥ 2 (sizes are 4, 9, 16, 25, 36, …)"
-        ));
+        return Err(PuzzleError::SizeNotSquare { size: n });
     }
     Ok(k)
 }
@@ -81,10 +78,12 @@ impl Symbols {
     }
 
     /// Symbols from a list of integers; fails on a repeated symbol, naming it.
-    pub fn new(list: Vec<u64>) -> Result<Self, String> {
+    pub fn new(list: Vec<u64>) -> Result<Self, PuzzleError> {
         for (i, s) in list.iter().enumerate() {
             if list[..i].contains(s) {
-                return Err(format!("symbol {s} appears twice in the symbol list"));
+                return Err(PuzzleError::RepeatedSymbol {
+                    symbol: s.to_string(),
+                });
             }
         }
         Ok(Symbols::numbers(list))
@@ -92,7 +91,7 @@ impl Symbols {
 
     /// Symbols from written tokens: integers when every token is one, else labels (letters or
     /// words, e.g. `1 … 9 A … G`). Fails on a repeated or empty token.
-    pub fn from_labels(list: Vec<String>) -> Result<Self, String> {
+    pub fn from_labels(list: Vec<String>) -> Result<Self, PuzzleError> {
         let ints: Option<Vec<u64>> = list
             .iter()
             .map(|t| digits(t).then(|| t.parse().ok()).flatten())
@@ -102,12 +101,10 @@ impl Symbols {
         }
         for (i, t) in list.iter().enumerate() {
             if t.is_empty() || t.contains(char::is_whitespace) {
-                return Err(format!(
-                    "`{t}` is not a symbol: symbols are tokens without spaces"
-                ));
+                return Err(PuzzleError::NotASymbol { token: t.clone() });
             }
             if list[..i].iter().any(|u| u.eq_ignore_ascii_case(t)) {
-                return Err(format!("symbol {t} appears twice in the symbol list"));
+                return Err(PuzzleError::RepeatedSymbol { symbol: t.clone() });
             }
         }
         Ok(Symbols {
@@ -118,7 +115,7 @@ impl Symbols {
     }
 
     /// Single-character symbols, one per character of `chars` (`"123456789ABCDEFG"`).
-    pub fn from_chars(chars: &str) -> Result<Self, String> {
+    pub fn from_chars(chars: &str) -> Result<Self, PuzzleError> {
         Symbols::from_labels(chars.chars().map(String::from).collect())
     }
 
@@ -137,19 +134,15 @@ impl Symbols {
     /// Checks that cages can use these symbols on an n×n grid: they must be integers, and the
     /// solvers add cage totals and sums over houses and their unions in `i64`, so every sum of
     /// cells must fit, up to the whole grid holding the largest symbol.
-    pub fn fit_sums(&self, n: usize) -> Result<(), String> {
+    pub fn fit_sums(&self, n: usize) -> Result<(), PuzzleError> {
         if !self.numeric {
-            return Err(format!(
-                "cages need integer symbols; these are not ({self})"
-            ));
+            return Err(PuzzleError::CagesNeedNumbers {
+                symbols: self.to_string(),
+            });
         }
         let largest = self.values.iter().copied().max().unwrap_or(0);
         if (n * n) as u128 * u128::from(largest) > i64::MAX as u128 {
-            return Err(format!(
-                "the symbols are too large for cages: {n}×{n} cells of {largest} add up to more \
-                 than {}, the largest sum the solvers handle",
-                i64::MAX
-            ));
+            return Err(PuzzleError::SymbolsTooLarge { size: n, largest });
         }
         Ok(())
     }
@@ -266,13 +259,13 @@ pub struct Puzzle {
 
 impl Puzzle {
     /// An empty puzzle of size `n` over `symbols` (which must have `n` entries).
-    pub fn empty(n: usize, symbols: Symbols) -> Result<Self, String> {
+    pub fn empty(n: usize, symbols: Symbols) -> Result<Self, PuzzleError> {
         let k = box_size(n)?;
         if symbols.len() != n {
-            return Err(format!(
-                "a {n}×{n} puzzle needs {n} symbols, the symbol list has {}",
-                symbols.len()
-            ));
+            return Err(PuzzleError::SymbolCount {
+                size: n,
+                symbols: symbols.len(),
+            });
         }
         Ok(Puzzle {
             size: n,
@@ -312,16 +305,16 @@ impl Puzzle {
 
     /// Allows only the values of `mask` (a bit per value index) in `cell`, as pencil marks
     /// do; a single value makes the cell a given. Grids up to 64×64.
-    pub fn restrict(&mut self, cell: usize, mask: u64) -> Result<(), String> {
+    pub fn restrict(&mut self, cell: usize, mask: u64) -> Result<(), PuzzleError> {
         let n = self.size;
         if n > 64 {
-            return Err(format!(
-                "pencil marks are read for grids up to 64×64, not {n}×{n}"
-            ));
+            return Err(PuzzleError::MarksTooLarge { size: n });
         }
         let full = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         if mask & full == 0 {
-            return Err(format!("{} has no candidate", self.cell_name(cell)));
+            return Err(PuzzleError::NoCandidate {
+                cell: self.cell_name(cell),
+            });
         }
         if (mask & full).count_ones() == 1 {
             self.set_given(cell, Some((mask & full).trailing_zeros() as usize));
@@ -372,33 +365,31 @@ impl Puzzle {
     /// Adds a cage of cells (indices below n²). Refuses a cell repeated or already in another
     /// cage, more cells than symbols, symbols so large that n² of the largest pass `i64::MAX`,
     /// and a total that no set of distinct symbols reaches.
-    pub fn add_cage(&mut self, total: u64, cells: Vec<usize>) -> Result<(), String> {
+    pub fn add_cage(&mut self, total: u64, cells: Vec<usize>) -> Result<(), PuzzleError> {
         let n = self.size;
         if cells.is_empty() {
-            return Err("a cage needs at least one cell".to_string());
+            return Err(PuzzleError::EmptyCage);
         }
         if cells.len() > n {
-            return Err(format!(
-                "a cage of {} cells is larger than the {n} symbols",
-                cells.len()
-            ));
+            return Err(PuzzleError::CageTooLarge {
+                cells: cells.len(),
+                symbols: n,
+            });
         }
         for (i, &cell) in cells.iter().enumerate() {
             debug_assert!(cell < n * n, "cells are checked by the reader");
             if cells[..i].contains(&cell) {
-                return Err(format!(
-                    "{} appears twice in the cage",
-                    self.cell_name(cell)
-                ));
+                return Err(PuzzleError::CellTwiceInCage {
+                    cell: self.cell_name(cell),
+                });
             }
             let owner = self.cage_of.get(cell).copied().unwrap_or(u32::MAX);
             if let Some(other) = self.cages.get(owner as usize) {
-                return Err(format!(
-                    "{} is already in another cage (total {} at {})",
-                    self.cell_name(cell),
-                    other.total,
-                    self.cell_name(other.cells[0])
-                ));
+                return Err(PuzzleError::CellInTwoCages {
+                    cell: self.cell_name(cell),
+                    other_total: other.total,
+                    other_at: self.cell_name(other.cells[0]),
+                });
             }
         }
         let weights = self.symbols.as_slice();
@@ -417,10 +408,10 @@ impl Puzzle {
             found
         };
         if !reachable {
-            return Err(format!(
-                "no {} distinct symbols add up to {total}",
-                cells.len()
-            ));
+            return Err(PuzzleError::TotalUnreachable {
+                cells: cells.len(),
+                total,
+            });
         }
         if self.cage_of.is_empty() {
             self.cage_of = vec![u32::MAX; n * n];
@@ -448,10 +439,18 @@ mod tests {
         assert_eq!(box_size(9), Ok(3));
         assert_eq!(box_size(256), Ok(16));
         assert!(box_size(1).is_err());
-        assert!(box_size(8).unwrap_err().contains("not a square"));
+        assert_eq!(box_size(8), Err(PuzzleError::SizeNotSquare { size: 8 }));
         assert!(
-            box_size(289)
+            box_size(8)
                 .unwrap_err()
+                .to_string()
+                .contains("not a square")
+        );
+        let too_large = box_size(289).unwrap_err();
+        assert_eq!(too_large, PuzzleError::SizeTooLarge { size: 289 });
+        assert!(
+            too_large
+                .to_string()
                 .contains("largest supported size is 256")
         );
     }
@@ -465,7 +464,7 @@ mod tests {
         assert!(!s.is_default());
         assert!(Symbols::default_for(4).is_default());
         assert_eq!(
-            Symbols::new(vec![1, 2, 1]).unwrap_err(),
+            Symbols::new(vec![1, 2, 1]).unwrap_err().to_string(),
             "symbol 1 appears twice in the symbol list"
         );
     }
@@ -474,7 +473,7 @@ mod tests {
     fn cages_are_checked_as_they_are_added() {
         let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
         p.add_cage(7, vec![0, 1]).unwrap();
-        let err = |p: &mut Puzzle, total, cells| p.add_cage(total, cells).unwrap_err();
+        let err = |p: &mut Puzzle, total, cells| p.add_cage(total, cells).unwrap_err().to_string();
         assert_eq!(
             err(&mut p, 3, vec![1, 2]),
             "r1c2 is already in another cage (total 7 at r1c1)"
@@ -500,7 +499,7 @@ mod tests {
         p.add_cage(largest + 1, vec![0, 1]).unwrap();
         let mut p = Puzzle::empty(4, Symbols::new(vec![1, 2, 3, largest + 1]).unwrap()).unwrap();
         assert_eq!(
-            p.add_cage(largest + 2, vec![0, 1]).unwrap_err(),
+            p.add_cage(largest + 2, vec![0, 1]).unwrap_err().to_string(),
             format!(
                 "the symbols are too large for cages: 4×4 cells of {} add up to more than {}, \
                  the largest sum the solvers handle",

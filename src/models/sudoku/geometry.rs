@@ -102,7 +102,7 @@ pub(super) fn regions_of_cells(regions: &[Region], n: usize) -> (usize, Vec<usiz
 /// Two regions sharing two cells or more (a row and a box, a diagonal and a box): the cells
 /// of each outside the other take the same symbols, those the shared cells do not take.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Overlap {
+pub(crate) struct Overlap {
     /// The first region's index in the list of regions.
     pub a: usize,
     /// The second region's index, after `a`.
@@ -114,7 +114,7 @@ pub struct Overlap {
 }
 
 /// Every pair of `regions` (of an n×n grid) that share two cells or more.
-pub fn overlaps(regions: &[Region], n: usize) -> Vec<Overlap> {
+pub(crate) fn overlaps(regions: &[Region], n: usize) -> Vec<Overlap> {
     let (kinds, house_of) = regions_of_cells(regions, n);
     let houses = |c: usize| &house_of[c * kinds..(c + 1) * kinds];
     let mut out = Vec::new();

@@ -9,7 +9,7 @@ use hashbrown::HashSet;
 
 /// A sum the rule of 45 derives: distinct symbols on `cells` adding up to `total`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HouseSum {
+pub(crate) struct HouseSum {
     /// What it is, for logs: `innies of row 3`, `outies of box 5`, …
     pub name: String,
     /// Its cells, sorted; all in one region, so their symbols are distinct.
@@ -29,7 +29,7 @@ pub struct HouseSum {
 ///
 /// Each set is kept once, and only when it is smaller than a region. Names are made only when
 /// `named` (they cost more than the sums; logs and explanations need them, solving does not).
-pub fn house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<HouseSum> {
+pub(crate) fn house_sums(puzzle: &Puzzle, regions: &[Region], named: bool) -> Vec<HouseSum> {
     let n = puzzle.size();
     let all: u64 = puzzle.symbols().as_slice().iter().sum();
     let mut cage_of = vec![usize::MAX; n * n];
@@ -159,7 +159,7 @@ pub(super) fn posted_house_sums(puzzle: &Puzzle, regions: &[Region], named: bool
 /// [`house_sums`] of at most `max_cells` cells on grids of at most 128 cells, each set of cells
 /// a bit mask (`houses`: each region's cells): the same sums in another order, without names,
 /// for a caller that derives them for every puzzle of a batch. `None` on a larger grid.
-pub fn house_sum_masks(
+pub(crate) fn house_sum_masks(
     puzzle: &Puzzle,
     houses: &[u128],
     max_cells: usize,
@@ -244,7 +244,7 @@ pub fn house_sum_masks(
 /// A linear equation the rule of 45 derives over a union of houses, whose cells need not be
 /// distinct: `Σ plus − Σ minus = total`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnionSum {
+pub(crate) struct UnionSum {
     /// What it is, for logs: `innies of rows 1-3`, `in-out of columns 4-5`, …
     pub name: String,
     /// Cells that count positively.
@@ -267,11 +267,11 @@ pub(super) const MAX_PEERS: usize = 1 << 24;
 
 /// The most combinations a cage's table lists. A 16×16 cage has at most C(16, 8) = 12,870; a
 /// cage of 18 cells on 36×36 has billions, and is posted as distinct values with a sum.
-pub const MAX_COMBINATIONS: usize = 1 << 16;
+pub(crate) const MAX_COMBINATIONS: usize = 1 << 16;
 
 /// Whether the combinations of `k` distinct symbols adding up to `total` are few enough to
 /// list (at most [`MAX_COMBINATIONS`]).
-pub fn fits_a_table(weights: &[u64], k: usize, total: u64) -> bool {
+pub(crate) fn fits_a_table(weights: &[u64], k: usize, total: u64) -> bool {
     // C(n, k) sets of k exist at all: up to 16 symbols they always fit, uncounted.
     let n = weights.len();
     let k = k.min(n);
@@ -310,7 +310,12 @@ impl PeerBudget {
 ///
 /// Only sums of at most `max_cells` cells are kept, and innies of a single house
 /// are left to [`house_sums`], which knows they are distinct. Names are made only when `named`.
-pub fn union_sums(puzzle: &Puzzle, rules: &Rules, max_cells: usize, named: bool) -> Vec<UnionSum> {
+pub(crate) fn union_sums(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    max_cells: usize,
+    named: bool,
+) -> Vec<UnionSum> {
     let n = puzzle.size();
     let k = puzzle.box_size();
     let all: i64 = puzzle.symbols().as_slice().iter().sum::<u64>() as i64;

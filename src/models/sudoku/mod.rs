@@ -12,7 +12,7 @@ mod tuning;
 
 pub use check::*;
 pub use geometry::*;
-pub use killer_sums::*;
+pub(crate) use killer_sums::*;
 pub use model::*;
 pub(crate) use network::*;
 use shared_values::*;

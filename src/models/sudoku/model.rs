@@ -46,7 +46,7 @@ thread_local! {
 /// thread keeps its last such model and, for the next puzzle of the same size, rules and tuning, only
 /// resets its domains ([`Engine::reset`]) and applies the new givens. Puzzles with cages and
 /// runs with debug logs on (which name cells by the puzzle's symbols) build a fresh model.
-pub fn with_model<D: Domain, R>(
+pub(crate) fn with_model<D: Domain, R>(
     puzzle: &Puzzle,
     rules: &Rules,
     tuning: &Tuning,
@@ -118,7 +118,7 @@ pub(super) fn apply_givens<D: Domain>(
 
 /// The values of a solution's cells (variable `i` is cell `i`; the variables after the cells
 /// are the cages' choices of combination).
-pub fn grid_of<D: Domain>(puzzle: &Puzzle, doms: &[D]) -> Vec<usize> {
+pub(crate) fn grid_of<D: Domain>(puzzle: &Puzzle, doms: &[D]) -> Vec<usize> {
     let cells = puzzle.size() * puzzle.size();
     Engine::values_of(&doms[..cells])
 }
