@@ -10,7 +10,7 @@
 //!   writing them back.
 //! - [`generate`]: unique puzzles (standard and killer) from a seed, by symmetry and rating.
 //! - [`logic`]: human-style solving: pencil marks, named techniques in passes, ratings, LaTeX.
-//! - [`solvers`]: the [`Solver`](solvers::Solver) trait and the registry `--solver` uses.
+//! - [`solvers`]: the [`Solver`] trait and the registry `--solver` uses.
 //!
 //! What most callers need is re-exported here: [`Puzzle`] and [`Rules`] to describe a puzzle,
 //! [`format::read`] and [`format::write`] for text, a [`Solver`] such as [`Cp`] with

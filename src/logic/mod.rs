@@ -207,7 +207,7 @@ impl Rung {
 }
 
 /// Why logic cannot take `puzzle`, if it cannot: it reasons about a cage through its list of
-/// combinations, and a cage with more than [`sudoku::MAX_COMBINATIONS`] has too many to list.
+/// combinations, and a cage with more than 65,536 has too many to list.
 pub fn refuses(puzzle: &Puzzle, rules: &Rules) -> Option<String> {
     let weights = puzzle.symbols().as_slice();
     let cages = if rules.cages { puzzle.cages() } else { &[] };
