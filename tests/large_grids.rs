@@ -5,30 +5,23 @@
 mod common;
 
 use common::{check, line_spec, parse_line_solution, run};
+use sudoku_cp::engine::Rng;
 
 /// A valid n×n grid from the pattern `(k·(r mod k) + r div k + c) mod n`, with rows shuffled
 /// within bands, then a `holes` share of the cells blanked (a fixed pseudo-random sequence).
 fn pattern_puzzle(n: usize, holes: f64, seed: u64) -> String {
     let k = (n as f64).sqrt() as usize;
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as usize
-    };
+    let mut rng = Rng::new(seed);
     let mut rows: Vec<usize> = (0..n).collect();
     for band in rows.chunks_mut(k) {
-        for i in (1..band.len()).rev() {
-            band.swap(i, next() % (i + 1));
-        }
+        rng.shuffle(band);
     }
     let mut cells: Vec<usize> = rows
         .iter()
         .flat_map(|&r| (0..n).map(move |c| (k * (r % k) + r / k + c) % n + 1))
         .collect();
     for _ in 0..(holes * (n * n) as f64) as usize {
-        let i = next() % (n * n);
+        let i = rng.below(n * n);
         cells[i] = 0;
     }
     cells

@@ -7,7 +7,7 @@
 mod common;
 
 use proptest::prelude::*;
-use sudoku_cp::engine::Limits;
+use sudoku_cp::engine::{Limits, Rng};
 use sudoku_cp::models::{Puzzle, Rules, Symbols};
 use sudoku_cp::solvers::{self, Cp};
 
@@ -15,15 +15,8 @@ use sudoku_cp::solvers::{self, Cp};
 /// in stacks and symbols permuted by `seed`.
 fn valid_grid(n: usize, seed: u64) -> Vec<usize> {
     let k = (n as f64).sqrt() as usize;
-    let mut state = seed | 1;
-    let mut shuffle = |v: &mut Vec<usize>| {
-        for i in (1..v.len()).rev() {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            v.swap(i, (state >> 33) as usize % (i + 1));
-        }
-    };
+    let mut rng = Rng::new(seed);
+    let mut shuffle = |v: &mut Vec<usize>| rng.shuffle(v);
     let order = |shuffle: &mut dyn FnMut(&mut Vec<usize>)| {
         let mut bands: Vec<usize> = (0..k).collect();
         shuffle(&mut bands);
@@ -98,13 +91,8 @@ fn cages(
     max: usize,
     bump: Option<(usize, u64)>,
 ) -> Vec<(u64, Vec<usize>)> {
-    let mut state = seed | 1;
-    let mut next = |m: usize| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as usize % m
-    };
+    let mut rng = Rng::new(seed);
+    let mut next = |m: usize| rng.below(m);
     let mut order: Vec<usize> = (0..n * n).collect();
     for i in (1..order.len()).rev() {
         order.swap(i, next(i + 1));

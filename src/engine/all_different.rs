@@ -248,7 +248,10 @@ impl<D: Domain> Propagator<D> for HallSets<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Engine, Limits};
+    use crate::engine::testing::{
+        Seen, Strength, check, random_assignment, random_domains, supports,
+    };
+    use crate::engine::{Engine, Limits, Rng};
 
     fn engine(doms: &[u16]) -> (Engine<u16>, Vec<VarId>) {
         let mut e = Engine::new();
@@ -410,99 +413,57 @@ mod tests {
 
     /// With Hall sets beside the singles, on random instances of 4 and 6 variables over as
     /// many values, propagation keeps exactly the values some solution uses (domain
-    /// consistency), and fails exactly when none exists.
+    /// consistency), fails exactly when none exists, is idempotent and checks assignments.
     #[test]
     fn hall_sets_reach_domain_consistency() {
-        let mut state = 7u64;
+        let mut rng = Rng::new(7);
+        let mut seen = Seen::default();
         for (k, instances) in [(4usize, 4000), (6, 300)] {
-            let full: u16 = (1 << k) - 1;
             for _ in 0..instances {
-                let doms: Vec<u16> = (0..k)
-                    .map(|_| {
-                        state = state
-                            .wrapping_mul(6364136223846793005)
-                            .wrapping_add(1442695040888963407);
-                        // mostly small domains, so that Hall sets are common
-                        (state >> 20) as u16 & (state >> 40) as u16 & full
-                    })
-                    .collect();
-                let mut support = vec![0u16; k];
-                let mut any = false;
-                let mut vals = vec![0usize; k];
-                loop {
-                    let distinct = (0..k).all(|i| (0..i).all(|j| vals[i] != vals[j]));
-                    if distinct && (0..k).all(|i| doms[i] >> vals[i] & 1 == 1) {
-                        any = true;
-                        (0..k).for_each(|i| support[i] |= 1 << vals[i]);
-                    }
-                    let Some(i) = (0..k).find(|&i| vals[i] + 1 < k) else {
-                        break;
-                    };
-                    vals[i] += 1;
-                    vals[..i].iter_mut().for_each(|v| *v = 0);
+                // mostly small domains, so that Hall sets are common
+                let keep = 2 + rng.below(3);
+                let doms = random_domains(&mut rng, k, k, keep);
+                if doms.contains(&0) {
+                    continue;
                 }
-                let (mut e, vars) = engine(&vec![full; k]);
-                e.post(AllDifferent::new("t", vars.clone(), e.domains()));
-                e.post(HallSets::new("t", vars.clone(), e.domains()).unwrap());
-                let res = vars
-                    .iter()
-                    .zip(&doms)
-                    .try_for_each(|(&v, &d)| e.restrict(v, d, "test").map(|_| ()))
-                    .and_then(|_| e.propagate());
-                match res {
-                    Err(_) => assert!(!any, "failed on satisfiable {doms:?}"),
-                    Ok(()) => assert_eq!(e.domains(), &support[..], "{doms:?}"),
+                // Over a universe of k values: a permutation.
+                let universe = vec![u16::full(k); k];
+                let post = |e: &mut Engine<u16>, vars: &[VarId]| {
+                    e.post(AllDifferent::new("t", vars.to_vec(), &universe));
+                    e.post(HallSets::new("t", vars.to_vec(), &universe).unwrap());
+                };
+                let fixed = random_assignment(&mut rng, &doms);
+                seen.add(check(&doms, &fixed, &distinct, &post, Strength::Exact));
+            }
+        }
+        assert!(seen.pruned > 800 && seen.failed > 500, "{seen:?}");
+    }
+
+    /// All-different alone, on every instance of three variables over three values: sound,
+    /// idempotent, a checker, and (the singles and the pigeonhole rule suffice this small)
+    /// failing exactly when there is no solution.
+    #[test]
+    fn propagation_never_removes_a_supported_value() {
+        let universe = [0b111u16; 3];
+        let post = |e: &mut Engine<u16>, vars: &[VarId]| {
+            e.post(AllDifferent::new("t", vars.to_vec(), &universe));
+        };
+        let mut rng = Rng::new(3);
+        for a in 1..8u16 {
+            for b in 1..8 {
+                for c in 1..8 {
+                    let doms = [a, b, c];
+                    let fixed = random_assignment(&mut rng, &doms);
+                    let seen = check(&doms, &fixed, &distinct, &post, Strength::Sound);
+                    let solvable = supports(&doms, &distinct).is_some();
+                    assert_eq!(seen.failed == 0, solvable, "{doms:?}");
                 }
             }
         }
     }
 
-    /// Soundness by exhaustion: on every tiny instance, propagation keeps exactly the values that
-    /// some solution uses when it reports a fixpoint, and fails only when there is no solution.
-    #[test]
-    fn propagation_never_removes_a_supported_value() {
-        let n = 3usize;
-        let max_mask = 1u16 << n; // domains over 3 values
-        for a in 1..max_mask {
-            for b in 1..max_mask {
-                for c in 1..max_mask {
-                    let doms = [a, b, c];
-                    // brute force: all distinct assignments
-                    let mut support = [0u16; 3];
-                    let mut any = false;
-                    for x in 0..n {
-                        for y in 0..n {
-                            for z in 0..n {
-                                let vals = [x, y, z];
-                                let ok = x != y
-                                    && y != z
-                                    && x != z
-                                    && (0..3).all(|i| doms[i] >> vals[i] & 1 == 1);
-                                if ok {
-                                    any = true;
-                                    (0..3).for_each(|i| support[i] |= 1 << vals[i]);
-                                }
-                            }
-                        }
-                    }
-                    let (mut e, vars) = engine(&[0b111, 0b111, 0b111]);
-                    e.post(AllDifferent::new("t", vars.clone(), e.domains()));
-                    let res = vars
-                        .iter()
-                        .zip(doms)
-                        .try_for_each(|(&v, d)| e.restrict(v, d, "test").map(|_| ()))
-                        .and_then(|_| e.propagate());
-                    match res {
-                        Err(_) => assert!(!any, "failed on satisfiable {doms:?}"),
-                        Ok(()) => {
-                            assert!(any, "no failure on unsatisfiable {doms:?}");
-                            for (kept, need) in e.domains().iter().zip(support) {
-                                assert_eq!(kept & need, need, "lost support {doms:?}");
-                            }
-                        }
-                    }
-                }
-            }
-        }
+    /// Whether the values are pairwise distinct.
+    fn distinct(vals: &[usize]) -> bool {
+        (0..vals.len()).all(|i| (0..i).all(|j| vals[i] != vals[j]))
     }
 }

@@ -424,7 +424,8 @@ impl<D: Domain> CageSum<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Engine;
+    use crate::engine::testing::{Seen, Strength, check, random_assignment};
+    use crate::engine::{Engine, Rng};
     use crate::engine::{combinations, for_each_combination};
 
     fn values() -> Vec<u64> {
@@ -471,55 +472,30 @@ mod tests {
         assert!(sets(&[], 1, 0).is_empty());
     }
 
-    /// On every small instance, the propagator keeps exactly the values that some solution of
-    /// the cage alone uses, and fails exactly when there is none.
+    /// On random small instances, the propagator keeps exactly the values that some solution
+    /// of the cage alone uses, fails exactly when there is none, is idempotent, and refuses
+    /// every full assignment that is not a solution.
     #[test]
     fn propagation_is_exact_against_brute_force() {
         let weights = [1u64, 2, 3, 4, 5];
-        let mut state = 12345u64;
+        let mut rng = Rng::new(12345);
+        let mut seen = Seen::default();
         for _ in 0..3000 {
-            let mut next = || {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                (state >> 33) as u16
-            };
-            let k = 2 + next() as usize % 2;
-            let total = 3 + next() as u64 % 11;
-            let doms: Vec<u16> = (0..k).map(|_| 1 + next() % 31).collect();
-            // brute force
-            let mut support = vec![0u16; k];
-            let mut any = false;
-            let mut vals = vec![0usize; k];
-            loop {
+            let k = 2 + rng.below(2);
+            let total = 3 + rng.below(11) as u64;
+            let doms: Vec<u16> = (0..k).map(|_| 1 + rng.below(31) as u16).collect();
+            let holds = |vals: &[usize]| {
                 let distinct = (0..k).all(|i| (0..i).all(|j| vals[i] != vals[j]));
-                let sum: u64 = vals.iter().map(|&v| weights[v]).sum();
-                if distinct && sum == total && (0..k).all(|i| doms[i] >> vals[i] & 1 == 1) {
-                    any = true;
-                    (0..k).for_each(|i| support[i] |= 1 << vals[i]);
-                }
-                let mut i = 0;
-                while i < k && vals[i] == 4 {
-                    vals[i] = 0;
-                    i += 1;
-                }
-                if i == k {
-                    break;
-                }
-                vals[i] += 1;
-            }
-            let mut e = Engine::<u16>::new();
-            let vars: Vec<VarId> = doms.iter().map(|&d| e.new_var(d)).collect();
+                distinct && vals.iter().map(|&v| weights[v]).sum::<u64>() == total
+            };
             let combos: Arc<[u16]> = combinations::<u16>(&weights, k, total).into();
-            e.post(CageSum::new("cage", vars, combos));
-            match e.propagate() {
-                Err(_) => assert!(!any, "failed on satisfiable {doms:?} total {total}"),
-                Ok(()) => {
-                    assert!(any, "kept unsatisfiable {doms:?} total {total}");
-                    assert_eq!(e.domains(), &support[..], "{doms:?} total {total}");
-                }
-            }
+            let post = |e: &mut Engine<u16>, vars: &[VarId]| {
+                e.post(CageSum::new("cage", vars.to_vec(), Arc::clone(&combos)));
+            };
+            let fixed = random_assignment(&mut rng, &doms);
+            seen.add(check(&doms, &fixed, &holds, &post, Strength::Exact));
         }
+        assert!(seen.pruned > 500 && seen.failed > 500, "{seen:?}");
     }
 
     #[test]

@@ -205,13 +205,8 @@ mod tests {
 
     #[test]
     fn matches_brute_force_on_random_permutations() {
-        let mut state = 99u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as u16
-        };
+        let mut rng = Rng::new(99);
+        let mut next = || rng.next_u64() as u16;
         let mut m = Matcher::new(6, 16);
         // A start kept from case to case, as a cage keeps one per combination: stale pairs.
         let mut start = [usize::MAX; 6];

@@ -98,6 +98,8 @@ mod rng;
 mod same_values;
 mod search;
 mod share;
+#[cfg(test)]
+pub(crate) mod testing;
 mod trail;
 mod tuning;
 

@@ -117,6 +117,7 @@ impl<D: Domain> Propagator<D> for SameValues<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::testing::{Seen, Strength, check, random_assignment, random_domains};
     use crate::engine::{AllDifferent, Engine, Limits};
 
     /// Two permutations of four variables share variables 0 and 1: the rests are variables 2, 3
@@ -155,6 +156,36 @@ mod tests {
         e.restrict(v[2], 0b0110, "test").unwrap();
         e.restrict(v[3], 0b0110, "test").unwrap();
         assert!(e.propagate().is_err());
+    }
+
+    /// Alone on two rests of two or three variables over five values, the propagator keeps
+    /// every value of an assignment where both rests hold the same distinct values (what two
+    /// overlapping permutations imply), is idempotent, and refuses every other full assignment.
+    #[test]
+    fn is_sound_and_checks_the_common_set_of_values() {
+        let mut rng = crate::engine::Rng::new(9);
+        let mut seen = Seen::default();
+        for _ in 0..2000 {
+            let k = 2 + rng.below(2);
+            let keep = 2 + rng.below(4);
+            let doms = random_domains(&mut rng, 2 * k, 5, keep);
+            if doms.contains(&0) {
+                continue;
+            }
+            let holds = |vals: &[usize]| {
+                let set = |part: &[usize]| part.iter().fold(0u16, |m, &v| m | 1 << v);
+                let (a, b) = vals.split_at(k);
+                set(a) == set(b) && set(a).count_ones() as usize == k
+            };
+            let universe = vec![u16::full(5); 2 * k];
+            let post = |e: &mut Engine<u16>, vars: &[VarId]| {
+                let (a, b) = vars.split_at(k);
+                e.post(SameValues::new("s", a.to_vec(), b.to_vec(), &universe));
+            };
+            let fixed = random_assignment(&mut rng, &doms);
+            seen.add(check(&doms, &fixed, &holds, &post, Strength::Sound));
+        }
+        assert!(seen.pruned > 200 && seen.failed > 200, "{seen:?}");
     }
 
     /// On random partial Latin squares of order 4 with 2×2 blocks, the propagator loses no
