@@ -157,3 +157,93 @@ impl<D: Domain> Board<D> {
         steps
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::{Puzzle, Rules, Symbols};
+
+    /// An empty 9×9 board whose pencil marks allow `value` (an index) only in the listed
+    /// columns of each row in `rows`, and the marks `also` (a cell and its values), and every
+    /// value everywhere else.
+    fn board(value: usize, rows: &[(usize, &[usize])], also: &[(usize, u64)]) -> Board<u16> {
+        let mut p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
+        for &(r, cols) in rows {
+            for c in 0..9 {
+                if !cols.contains(&c) {
+                    p.restrict(r * 9 + c, 0x1ff & !(1 << value)).unwrap();
+                }
+            }
+        }
+        for &(cell, mask) in also {
+            p.restrict(cell, mask).unwrap();
+        }
+        Board::new(&p, &Rules::sudoku())
+    }
+
+    /// The eliminations of `steps`, sorted.
+    fn eliminated(steps: &[Step]) -> Vec<(usize, usize)> {
+        let mut out: Vec<_> = steps.iter().flat_map(|s| s.eliminate.clone()).collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Rows 2 and 6 hold 1 only in columns 3 and 8: 1 leaves columns 3 and 8 in the seven other
+    /// rows, and nothing else.
+    #[test]
+    fn an_x_wing_clears_its_columns() {
+        let mut b = board(0, &[(1, &[2, 7]), (5, &[2, 7])], &[]);
+        let steps = b.fish(2);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].technique, Technique::Fish(2));
+        assert!(
+            steps[0].text.contains("rows 2,6 and columns 3,8"),
+            "{}",
+            steps[0].text
+        );
+        let expected: Vec<(usize, usize)> = (0..9)
+            .filter(|r| ![1, 5].contains(r))
+            .flat_map(|r| [(r * 9 + 2, 0), (r * 9 + 7, 0)])
+            .collect();
+        assert_eq!(eliminated(&steps), expected);
+        assert!(b.fish(2).is_empty(), "nothing left to find");
+    }
+
+    /// Rows 1, 4 and 7 hold 5 in columns {1, 5}, {5, 9} and {1, 9}: no two of them make an
+    /// x-wing, the three make a swordfish that clears columns 1, 5 and 9 in the six other rows.
+    #[test]
+    fn a_swordfish_is_not_an_x_wing() {
+        let rows: [(usize, &[usize]); 3] = [(0, &[0, 4]), (3, &[4, 8]), (6, &[0, 8])];
+        let mut b = board(4, &rows, &[]);
+        assert!(b.fish(2).is_empty());
+        let steps = b.fish(3);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].technique, Technique::Fish(3));
+        let expected: Vec<(usize, usize)> = (0..9)
+            .filter(|r| ![0, 3, 6].contains(r))
+            .flat_map(|r| [(r * 9, 4), (r * 9 + 4, 4), (r * 9 + 8, 4)])
+            .collect();
+        assert_eq!(eliminated(&steps), expected);
+    }
+
+    /// Pivot r5c5 {1,2} sees r5c1 {1,3} and r1c5 {2,3}: whichever way the pivot goes, one wing
+    /// is 3, so r1c1, which sees both wings, loses 3; no other cell sees both.
+    #[test]
+    fn an_xy_wing_takes_the_shared_value_from_what_sees_both_wings() {
+        let also = [(40, 0b011), (36, 0b101), (4, 0b110)];
+        let mut b = board(0, &[], &also);
+        let steps = b.xy_wings();
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].technique, Technique::XyWing);
+        assert_eq!(eliminated(&steps), vec![(0, 2)]);
+        assert!(
+            steps[0].text.starts_with("xy-wing: r5c5 {1,2}"),
+            "{}",
+            steps[0].text
+        );
+        // The pivot's values must differ from each wing's in one value each: {1,3} and {1,3}
+        // around {1,2} make no wing.
+        let also = [(40, 0b011), (36, 0b101), (4, 0b101)];
+        assert!(board(0, &[], &also).xy_wings().is_empty());
+    }
+}
