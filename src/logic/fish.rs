@@ -19,7 +19,7 @@ impl<D: Domain> Board<D> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
         // Fish are made of rows and columns: rules without both have none.
-        let has = |kind| self.units.iter().any(|(_, _, k)| *k == kind);
+        let has = |kind| self.units.iter().any(|u| u.kind == kind);
         if !(has(RegionKind::Row) && has(RegionKind::Column)) {
             return steps;
         }

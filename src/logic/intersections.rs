@@ -13,7 +13,7 @@ impl<D: Domain> Board<D> {
         for a in 0..self.units.len() {
             for v in 0..n {
                 let at: Vec<usize> = self.units[a]
-                    .0
+                    .cells
                     .iter()
                     .copied()
                     .filter(|&c| self.value[c].is_none() && self.cand[c].contains(v))
@@ -24,11 +24,11 @@ impl<D: Domain> Board<D> {
                 // Another unit holding every place of v in unit a: v leaves its other cells.
                 let (units, cell_units) = (Arc::clone(&self.units), Arc::clone(&self.cell_units));
                 for &b in &cell_units[at[0]] {
-                    if b == a || !at.iter().all(|c| units[b].0.contains(c)) {
+                    if b == a || !at.iter().all(|c| units[b].cells.contains(c)) {
                         continue;
                     }
                     let hit: Vec<usize> = units[b]
-                        .0
+                        .cells
                         .iter()
                         .copied()
                         .filter(|c| !at.contains(c) && self.remove(*c, v))
@@ -36,18 +36,18 @@ impl<D: Domain> Board<D> {
                     if hit.is_empty() {
                         continue;
                     }
-                    let pointing = units[a].2 == RegionKind::Box;
+                    let pointing = units[a].kind == RegionKind::Box;
                     let t = Technique::LockedCandidates { pointing };
                     let cells: Vec<String> = hit.iter().map(|&c| self.cell(c)).collect();
                     let text = format!(
                         "{}: {} in {} => {} <> {}",
                         t.name(),
                         self.sym(v),
-                        units[a].1,
+                        units[a].name,
                         cells.join(", "),
                         self.sym(v)
                     );
-                    let mut s = self.step(t, Some(units[a].1.clone()), text);
+                    let mut s = self.step(t, Some(units[a].name.clone()), text);
                     s.eliminate = hit.iter().map(|&c| (c, v)).collect();
                     steps.push(s);
                 }

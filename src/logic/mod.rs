@@ -307,12 +307,23 @@ impl Clock {
     }
 }
 
+/// A unit: cells that take distinct values (a region of the rules), named for the steps.
+#[derive(Debug, Clone)]
+pub(crate) struct Unit {
+    /// Its cells.
+    pub(crate) cells: Vec<usize>,
+    /// Its name in steps: `row 3`, `box 5`, `main diagonal`.
+    pub(crate) name: String,
+    /// What kind of region it is.
+    pub(crate) kind: RegionKind,
+}
+
 /// The grid being worked on: placed values and pencil marks.
 #[derive(Debug, Clone)]
 pub struct Board<D> {
     puzzle: Puzzle,
-    /// Cells of each unit, and each unit's name and kind.
-    units: Arc<[(Vec<usize>, String, RegionKind)]>,
+    /// The units, each with its cells, name and kind.
+    units: Arc<[Unit]>,
     /// Units of each cell.
     cell_units: Arc<[Vec<usize>]>,
     sums: Arc<[Sum<D>]>,
@@ -333,14 +344,17 @@ impl<D: Domain> Board<D> {
     /// The puzzle's givens placed and every empty cell marked with the values no peer holds.
     pub fn new(puzzle: &Puzzle, rules: &Rules) -> Self {
         let n = puzzle.size();
-        let units: Vec<(Vec<usize>, String, RegionKind)> =
-            sudoku::regions(rules, n, puzzle.box_size())
-                .into_iter()
-                .map(|r| (r.cells().collect(), r.to_string(), r.kind))
-                .collect();
+        let units: Vec<Unit> = sudoku::regions(rules, n, puzzle.box_size())
+            .into_iter()
+            .map(|r| Unit {
+                cells: r.cells().collect(),
+                name: r.to_string(),
+                kind: r.kind,
+            })
+            .collect();
         let mut cell_units = vec![Vec::new(); n * n];
-        for (u, (cells, _, _)) in units.iter().enumerate() {
-            cells.iter().for_each(|&c| cell_units[c].push(u));
+        for (u, unit) in units.iter().enumerate() {
+            unit.cells.iter().for_each(|&c| cell_units[c].push(u));
         }
         let mut sums = Vec::new();
         if rules.cages {
@@ -441,7 +455,7 @@ impl<D: Domain> Board<D> {
         let units = Arc::clone(&self.cell_units);
         for &u in &units[cell] {
             self.held[u].insert(v);
-            for &p in &self.units[u].0 {
+            for &p in &self.units[u].cells {
                 if p != cell {
                     if self.value[p] == Some(v) {
                         let why = format!(
@@ -477,7 +491,7 @@ impl<D: Domain> Board<D> {
             return Some(format!("{} has no candidate left", self.cell(c)));
         }
         let n = self.puzzle.size();
-        for (cells, name, _) in self.units.iter() {
+        for Unit { cells, name, .. } in self.units.iter() {
             let seen = cells.iter().fold(D::empty(), |d, &c| d.or(self.cand[c]));
             if let Some(v) = D::full(n).minus(seen).min() {
                 return Some(format!("{} has no place for {}", name, self.sym(v)));

@@ -10,25 +10,28 @@ impl<D: Domain> Board<D> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
         for u in 0..self.units.len() {
-            if self.units[u].2 != RegionKind::Box {
+            if self.units[u].kind != RegionKind::Box {
                 continue;
             }
             for v in 0..n {
                 if self.held[u].contains(v) {
                     continue;
                 }
-                let cells = &self.units[u].0;
+                let cells = &self.units[u].cells;
                 // Empty cells whose row and column do not hold v yet.
                 let mut open = cells.iter().copied().filter(|&c| {
                     self.value[c].is_none()
                         && self.cell_units[c].iter().all(|&w| {
                             w == u
-                                || !matches!(self.units[w].2, RegionKind::Row | RegionKind::Column)
+                                || !matches!(
+                                    self.units[w].kind,
+                                    RegionKind::Row | RegionKind::Column
+                                )
                                 || !self.held[w].contains(v)
                         })
                 });
                 if let (Some(c), None) = (open.next(), open.next()) {
-                    let unit = Some(self.units[u].1.clone());
+                    let unit = Some(self.units[u].name.clone());
                     steps.push(self.place_step(Technique::ForcedDigit, unit, c, v));
                 }
             }
@@ -56,10 +59,10 @@ impl<D: Domain> Board<D> {
                 if self.held[u].contains(v) {
                     continue;
                 }
-                let cells = &self.units[u].0;
+                let cells = &self.units[u].cells;
                 let mut at = cells.iter().copied().filter(|&c| self.cand[c].contains(v));
                 if let (Some(c), None) = (at.next(), at.next()) {
-                    let unit = Some(self.units[u].1.clone());
+                    let unit = Some(self.units[u].name.clone());
                     steps.push(self.place_step(Technique::HiddenSingle, unit, c, v));
                 }
             }

@@ -1,6 +1,6 @@
 //! Naked and hidden subsets of every size, Crook's preemptive sets.
 
-use super::{Board, Clock, Step, Technique};
+use super::{Board, Clock, Step, Technique, Unit};
 use crate::engine::Domain;
 use std::sync::Arc;
 
@@ -52,7 +52,7 @@ impl<D: Domain> Board<D> {
     pub(super) fn naked_subsets(&mut self, m: usize) -> Vec<Step> {
         let mut steps = Vec::new();
         let units = Arc::clone(&self.units);
-        for (cells, name, _) in units.iter() {
+        for Unit { cells, name, .. } in units.iter() {
             let empty: Vec<(usize, D)> = cells
                 .iter()
                 .filter(|&&c| self.value[c].is_none())
@@ -101,7 +101,7 @@ impl<D: Domain> Board<D> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
         let units = Arc::clone(&self.units);
-        for (u, (cells, name, _)) in units.iter().enumerate() {
+        for (u, Unit { cells, name, .. }) in units.iter().enumerate() {
             let empty: Vec<usize> = cells
                 .iter()
                 .copied()
