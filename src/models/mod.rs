@@ -2,6 +2,9 @@
 //!
 //! # How a puzzle is solved
 //!
+//! The sizes from which each optional propagator is posted, and the numbers the search runs
+//! by, are the fields of [`sudoku::Tuning`], each with its default and the reason for it.
+//!
 //! - **Domains** are bitsets over value indices `0..n`: `u16` up to 16×16, `u32` up to 32, `u64` up
 //!   to 64, and arrays of words beyond that. Each size is compiled separately.
 //! - **Propagators** implement one trait. Each declares the variables it watches, and whether it
