@@ -27,7 +27,7 @@ use std::time::Duration;
 use sudoku_cp::engine::Limits;
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, Entry, InputFormat, OutputFormat, ReadOptions};
-use sudoku_cp::models::{MAX_SIZE, Rules, Symbols, sudoku};
+use sudoku_cp::models::{MAX_SIZE, Puzzle, Rules, Symbols, sudoku};
 use sudoku_cp::solvers::{self, Cp, Outcome, Solver};
 
 /// The text after every command's options: formats, sizes, solvers, exit codes, logging.
@@ -648,21 +648,42 @@ fn solve_checked(
 /// Whether `--no-bitboards` was given.
 static NO_BITBOARDS: AtomicBool = AtomicBool::new(false);
 
-/// `cp` as the command line runs it: idle worker threads join a hard puzzle's search, and the
-/// bitboard network runs unless `--no-bitboards` says otherwise.
+/// Whether the worker pool has more than one thread (set by [`progress::pool`]): `cp` then
+/// lets idle workers join a hard puzzle's search.
+pub(super) static SHARE: AtomicBool = AtomicBool::new(false);
+
+/// `cp` as the command line runs it: with `--threads` above one, idle worker threads join a
+/// hard puzzle's search; the bitboard network runs unless `--no-bitboards` says otherwise.
+#[derive(Debug)]
+struct CpAsRun;
+
+impl Solver for CpAsRun {
+    fn name(&self) -> &'static str {
+        Cp::DEFAULT.name()
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        Cp::DEFAULT.aliases()
+    }
+    fn description(&self) -> &'static str {
+        Cp::DEFAULT.description()
+    }
+    fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
+        let cp = Cp {
+            network: !NO_BITBOARDS.load(Ordering::Relaxed),
+            share: SHARE.load(Ordering::Relaxed),
+            ..Cp::DEFAULT
+        };
+        cp.solve(puzzle, rules, limits)
+    }
+    fn refuses(&self, puzzle: &Puzzle, rules: &Rules) -> Option<String> {
+        Cp::DEFAULT.refuses(puzzle, rules)
+    }
+}
+
+/// The command line's form of `solver`: [`CpAsRun`] for `cp`.
 fn as_run(solver: &'static dyn Solver) -> &'static dyn Solver {
-    static SHARED: Cp = Cp {
-        share: true,
-        ..Cp::DEFAULT
-    };
-    static SHARED_ENGINE: Cp = Cp {
-        network: false,
-        share: true,
-        ..Cp::DEFAULT
-    };
     match solver.name() {
-        "cp" if NO_BITBOARDS.load(Ordering::Relaxed) => &SHARED_ENGINE,
-        "cp" => &SHARED,
+        "cp" => &CpAsRun,
         _ => solver,
     }
 }

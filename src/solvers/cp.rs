@@ -19,9 +19,10 @@ pub struct Cp {
     /// [`Network`](crate::engine::Network) (default): several times faster there, but it logs
     /// nothing, so a run that wants every decision and propagation in its logs turns it off.
     pub network: bool,
-    /// Let the idle threads of the calling rayon pool join a hard puzzle's search ([`Shared`];
-    /// default off): the answers and counts are the same, but which solution of a puzzle with
-    /// several comes first depends on timing, and the logs of several searches interleave.
+    /// Let the idle threads of the rayon pool the call runs in (the global pool when it runs in
+    /// none) join a hard puzzle's search ([`Shared`]; default off): the answers and counts are the
+    /// same, but which solution of a puzzle with several comes first depends on timing, and the
+    /// logs of several searches interleave.
     pub share: bool,
     /// Which optional propagators the model posts and the numbers the search runs by.
     pub tuning: Tuning,
@@ -79,13 +80,10 @@ impl Cp {
 type Searched = (Option<Vec<usize>>, u64, Stop, SolveStats);
 
 fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, cp: &Cp) -> Outcome {
-    // Only a call from a pool has a pool to share with; a node limit counts one search's
-    // nodes, so a limited search goes alone.
+    // The helpers come from the rayon pool the call runs in (the global pool outside any); a
+    // node limit counts one search's nodes, so a limited search goes alone.
     let threads = rayon::current_num_threads();
-    let share = cp.share
-        && rayon::current_thread_index().is_some()
-        && threads > 1
-        && limits.nodes.is_none();
+    let share = cp.share && threads > 1 && limits.nodes.is_none();
     let searched = if share {
         run_shared::<D>(puzzle, rules, &cp.tuning, limits, threads)
     } else {
