@@ -7,7 +7,8 @@
 
 use crate::engine::{Domain, Limits, Rng, Stop, Strategy, ValueOrder, VarId};
 use crate::logic::{self, Level, Rating};
-use crate::models::{Puzzle, Rules, sudoku};
+use crate::model;
+use crate::puzzle::{Puzzle, Rules};
 
 /// How the givens of a standard puzzle are placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -222,7 +223,7 @@ fn random_grid<D: Domain>(template: &Puzzle, rules: &Rules, rng: &mut Rng) -> Op
     let mut plain = template.clone();
     plain.clear_cages();
     let n = plain.size();
-    let mut engine = sudoku::build::<D>(&plain, rules, &sudoku::Tuning::DEFAULT).ok()?;
+    let mut engine = model::build::<D>(&plain, rules, &model::Tuning::DEFAULT).ok()?;
     for _ in 0..20 {
         // MRV, as when seeds were first published: the same seed gives the same grid in
         // every version, whatever strategy solving uses.
@@ -238,7 +239,7 @@ fn random_grid<D: Domain>(template: &Puzzle, rules: &Rules, rng: &mut Rng) -> Op
             deadline: None,
         };
         let mut grid = None;
-        let stop = engine.search(&limits, |doms| grid = Some(sudoku::grid_of(&plain, doms)));
+        let stop = engine.search(&limits, |doms| grid = Some(model::grid_of(&plain, doms)));
         match (grid, stop) {
             (Some(g), _) => return Some(g),
             (None, Stop::Exhausted) => return None,
@@ -262,9 +263,9 @@ fn solutions<D: Domain>(
         deadline: None,
     };
     let mut out = Vec::new();
-    let stop = sudoku::with_model::<D, _>(puzzle, rules, &sudoku::Tuning::DEFAULT, |engine| {
+    let stop = model::with_model::<D, _>(puzzle, rules, &model::Tuning::DEFAULT, |engine| {
         engine.search(&limits, |d| {
-            out.push(sudoku::grid_of(puzzle, d));
+            out.push(model::grid_of(puzzle, d));
         })
     });
     (out, !matches!(stop, Ok(Stop::NodeLimit)))
@@ -317,7 +318,7 @@ fn stays_unique_within<D: Domain>(
         deadline: None,
     };
     for &cell in blanked {
-        let other = sudoku::with_model::<D, _>(puzzle, rules, &sudoku::Tuning::DEFAULT, |engine| {
+        let other = model::with_model::<D, _>(puzzle, rules, &model::Tuning::DEFAULT, |engine| {
             let var = VarId(cell as u32);
             let others = D::full(puzzle.size()).minus(D::singleton(solution[cell]));
             if engine.restrict(var, others, "another value").is_err() {
@@ -675,7 +676,7 @@ fn split(n: usize, cage: &[usize], rng: &mut Rng) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::models::Symbols;
+    use crate::puzzle::Symbols;
 
     fn request(n: usize) -> Request {
         Request {

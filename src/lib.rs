@@ -4,7 +4,8 @@
 //! - [`engine`]: the generic kernel (bitset domains, propagators, queue, trail, MRV and
 //!   dom/wdeg search), and a bitboard search for small all-different networks; it knows
 //!   nothing about grids.
-//! - [`models`]: puzzles as data, rule files, the Sudoku model and the rule check.
+//! - [`puzzle`]: puzzles as data, rule files, the regions and the rule check.
+//! - [`model`]: the Sudoku model on the engine (and the bitboard network for small grids).
 //! - [`format`](mod@format): reading puzzles in the layouts people paste (lines with ids, grids
 //!   in any frame, pencil marks, RMIT, killer lines and cage maps), told apart from the text, and
 //!   writing them back.
@@ -45,12 +46,13 @@ pub mod error;
 pub mod format;
 pub mod generate;
 pub mod logic;
-pub mod models;
+pub mod model;
+pub mod puzzle;
 pub mod solvers;
 
 pub use engine::{Limits, Stop};
 pub use error::InputError;
 pub use format::{Entry, InputFormat, OutputFormat, ReadOptions};
-pub use models::sudoku::{Tuning, build, check_solution};
-pub use models::{Cage, Puzzle, PuzzleError, RegionKind, Rules, Symbols};
+pub use model::{Tuning, build};
+pub use puzzle::{Cage, Puzzle, PuzzleError, RegionKind, Rules, Symbols, check_solution};
 pub use solvers::{Cp, Outcome, SolveStats, Solver};

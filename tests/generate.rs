@@ -10,7 +10,7 @@ use insta::assert_snapshot;
 use sudoku_cp::engine::Limits;
 use sudoku_cp::format::{self, ReadOptions};
 use sudoku_cp::logic::{self, Level};
-use sudoku_cp::models::{Puzzle, Rules, Symbols};
+use sudoku_cp::puzzle::{Puzzle, Rules, Symbols};
 use sudoku_cp::solvers::{DancingLinks, Solver};
 
 /// Runs `generate` with `args`, expecting success; its stdout.

@@ -8,7 +8,7 @@ use common::{check, file_spec, run};
 use insta::assert_snapshot;
 use sudoku_cp::format::{self, ReadOptions};
 use sudoku_cp::logic::{self, Ending, Level, Technique};
-use sudoku_cp::models::{Puzzle, Rules};
+use sudoku_cp::puzzle::{Puzzle, Rules};
 use sudoku_cp::solvers::{Cp, Solver};
 
 /// Explains `puzzle` with guessing on and checks every step taken outside a guess (depth 0)
@@ -41,7 +41,7 @@ fn steps_agree(puzzle: &Puzzle, rules: &Rules, what: &str) -> (Ending, usize) {
         checked += 1;
     }
     assert!(
-        sudoku_cp::models::sudoku::check_solution(puzzle, rules, &grid).is_empty(),
+        sudoku_cp::puzzle::check_solution(puzzle, rules, &grid).is_empty(),
         "{what}"
     );
     (plain.0, checked)

@@ -8,7 +8,8 @@ use sudoku_cp::engine::Limits;
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, Entry, InputFormat, OutputFormat, ReadOptions};
 use sudoku_cp::generate::{self, CageSizes, Request, Symmetry};
-use sudoku_cp::models::{Puzzle, Rules, Symbols, sudoku};
+use sudoku_cp::puzzle;
+use sudoku_cp::puzzle::{Puzzle, Rules, Symbols};
 use sudoku_cp::solvers::{Cp, Solver};
 
 const FORMATS: [InputFormat; 6] = [
@@ -76,7 +77,7 @@ fn read_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
                 deadline: None,
             };
             if let Some(grid) = Cp::default().solve(p, &killer, &limits).solution {
-                prop_assert!(sudoku::check_solution(p, &killer, &grid).is_empty());
+                prop_assert!(puzzle::check_solution(p, &killer, &grid).is_empty());
             }
         }
     }

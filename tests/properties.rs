@@ -8,7 +8,7 @@ mod common;
 
 use proptest::prelude::*;
 use sudoku_cp::engine::{Limits, Rng};
-use sudoku_cp::models::{Puzzle, Rules, Symbols};
+use sudoku_cp::puzzle::{Puzzle, Rules, Symbols};
 use sudoku_cp::solvers::{self, Cp};
 
 /// A valid n×n grid (values 0..n): the pattern grid with bands, rows in bands, stacks, columns

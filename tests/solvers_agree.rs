@@ -8,12 +8,12 @@ mod common;
 use common::{Spec, check, file_spec, killer_line_spec, line_spec};
 use sudoku_cp::engine::{Limits, Stop};
 use sudoku_cp::format::{self, ReadOptions};
-use sudoku_cp::models::Rules;
+use sudoku_cp::puzzle::Rules;
 use sudoku_cp::solvers::{self, Solver};
 
 /// Solver answers for one puzzle: (solver, count up to 2, stop, first solution as symbols).
 fn answers(
-    puzzle: &sudoku_cp::models::Puzzle,
+    puzzle: &sudoku_cp::puzzle::Puzzle,
     rules: &Rules,
 ) -> Vec<(&'static str, u64, Stop, Option<Vec<u64>>)> {
     solvers::registry()
@@ -41,7 +41,7 @@ fn answers(
         .collect()
 }
 
-fn agree(name: &str, puzzle: &sudoku_cp::models::Puzzle, rules: &Rules, spec: &Spec) -> u64 {
+fn agree(name: &str, puzzle: &sudoku_cp::puzzle::Puzzle, rules: &Rules, spec: &Spec) -> u64 {
     let all = answers(puzzle, rules);
     let decided: Vec<_> = all.iter().filter(|a| a.2 != Stop::NodeLimit).collect();
     assert!(
@@ -131,7 +131,7 @@ fn all_solvers_agree_on_every_shipped_puzzle() {
 /// `cp` on the bitboard network and `cp` on the general engine (its oracle): the same stop and
 /// count (up to 20) and the same first solution, under standard, killer and killer-X rules
 /// (the last two are Sudoku and Sudoku-X on puzzles without cages).
-fn network_agrees_with_engine(name: &str, puzzle: &sudoku_cp::models::Puzzle) {
+fn network_agrees_with_engine(name: &str, puzzle: &sudoku_cp::puzzle::Puzzle) {
     let limits = Limits::solutions(20);
     for rules in ["sudoku", "killer", "killer-x"].map(|r| Rules::builtin(r).unwrap()) {
         let fast = solvers::Cp::default().solve(puzzle, &rules, &limits);

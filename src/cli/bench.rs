@@ -17,7 +17,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sudoku_cp::engine::{Limits, Stop};
 use sudoku_cp::error::InputError;
-use sudoku_cp::models::{Rules, sudoku};
+use sudoku_cp::puzzle;
+use sudoku_cp::puzzle::Rules;
 use sudoku_cp::solvers::{Outcome, Solver};
 
 #[derive(Debug, Args)]
@@ -218,7 +219,7 @@ fn series(passes: &[(Pass, Vec<&Timed>)]) -> Vec<plot::Series> {
 fn check(pass: &Pass, list: &[&Timed]) -> Result<(), Failure> {
     for ((rules, input), outcome) in list.iter().copied().zip(&pass.outcomes) {
         if let Some(grid) = &outcome.solution {
-            let problems = sudoku::check_solution(&input.entry.puzzle, rules, grid);
+            let problems = puzzle::check_solution(&input.entry.puzzle, rules, grid);
             if !problems.is_empty() {
                 return Err(Failure::Check(format!(
                     "solver {} answered {}:{} with a grid that fails the check: {}",

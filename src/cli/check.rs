@@ -4,7 +4,7 @@ use super::{Failure, InputArgs, Record, comp9021, comp10002, json, print, worse}
 use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
 use sudoku_cp::format::{self, OutputFormat};
-use sudoku_cp::models::sudoku;
+use sudoku_cp::puzzle;
 
 #[derive(Debug, Args)]
 pub(super) struct CheckArgs {
@@ -87,7 +87,7 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
             Record::Puzzle(rules, input, _) => (rules, input),
         };
         let p = &input.entry.puzzle;
-        let regions = sudoku::regions(rules, p.size(), p.box_size());
+        let regions = puzzle::regions(rules, p.size(), p.box_size());
         if args.style == Some(CheckStyle::Comp10002) {
             comp10002::stage_one(&mut out, p, p.givens());
             if comp10002::stage_two(&mut out, p, &regions) {
@@ -95,8 +95,8 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
             }
             continue;
         }
-        let dups = sudoku::duplicates(p.givens(), &regions);
-        let cages = sudoku::broken_cages(p, rules);
+        let dups = puzzle::duplicates(p.givens(), &regions);
+        let cages = puzzle::broken_cages(p, rules);
         if !dups.is_empty() || !cages.is_empty() {
             code = worse(code, 1);
         }
@@ -109,7 +109,7 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
             let mut r = json::Record::of(input, status);
             r.violations = Some(
                 dups.iter()
-                    .map(|d| sudoku::describe_duplicate(d, &regions, p))
+                    .map(|d| puzzle::describe_duplicate(d, &regions, p))
                     .chain(cages)
                     .collect(),
             );

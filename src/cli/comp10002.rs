@@ -5,8 +5,9 @@
 
 use std::fmt::Write as _;
 use sudoku_cp::format::{self, OutputFormat};
-use sudoku_cp::models::sudoku::{self, Region};
-use sudoku_cp::models::{Puzzle, RegionKind};
+use sudoku_cp::puzzle;
+use sudoku_cp::puzzle::Region;
+use sudoku_cp::puzzle::{Puzzle, RegionKind};
 
 /// A set's name as the assignment writes it: `row 7`, `col 4`, `sqr 8`.
 fn set_name(region: &Region) -> String {
@@ -30,7 +31,7 @@ pub(super) fn stage_one(out: &mut String, p: &Puzzle, cells: &[Option<usize>]) {
 /// Stage 2: one line per repeated label in each set, sets in order and labels in increasing
 /// order, then the two totals. Returns whether anything is violated (the program then stops).
 pub(super) fn stage_two(out: &mut String, p: &Puzzle, regions: &[Region]) -> bool {
-    let dups = sudoku::duplicates(p.givens(), regions);
+    let dups = puzzle::duplicates(p.givens(), regions);
     if dups.is_empty() {
         return false;
     }
@@ -49,7 +50,7 @@ pub(super) fn stage_two(out: &mut String, p: &Puzzle, regions: &[Region]) -> boo
 pub(super) fn write_sets(
     out: &mut String,
     p: &Puzzle,
-    dups: &[sudoku::Duplicate],
+    dups: &[puzzle::Duplicate],
     name: impl Fn(usize) -> String,
 ) -> usize {
     let mut sets = Vec::new();

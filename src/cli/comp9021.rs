@@ -6,7 +6,8 @@
 use super::InputArgs;
 use std::io::Read;
 use sudoku_cp::logic::{Budget, latex};
-use sudoku_cp::models::{Puzzle, Rules, Symbols, sudoku};
+use sudoku_cp::puzzle;
+use sudoku_cp::puzzle::{Puzzle, Rules, Symbols};
 
 /// The message of the assignment's `SudokuError`.
 pub(super) const INCORRECT: &str = "Incorrect input";
@@ -47,8 +48,8 @@ pub(super) fn read(text: &str) -> Option<Puzzle> {
 /// The assignment's `preassess`: whether a digit occurs twice on a row, a column or a box.
 pub(super) fn preassess(puzzle: &Puzzle) -> &'static str {
     let rules = Rules::sudoku();
-    let regions = sudoku::regions(&rules, 9, 3);
-    if sudoku::duplicates(puzzle.givens(), &regions).is_empty() {
+    let regions = puzzle::regions(&rules, 9, 3);
+    if puzzle::duplicates(puzzle.givens(), &regions).is_empty() {
         "There might be a solution."
     } else {
         "There is clearly no solution."

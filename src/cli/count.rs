@@ -7,7 +7,7 @@ use super::{BatchArgs, Failure, Input, InputArgs, Item, json, worse};
 use clap::{Args, ValueEnum};
 use sudoku_cp::engine::Stop;
 use sudoku_cp::format::OutputFormat;
-use sudoku_cp::models::Rules;
+use sudoku_cp::puzzle::Rules;
 
 /// What `count` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -10,7 +10,8 @@ use sudoku_cp::engine::Domain;
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, OutputFormat};
 use sudoku_cp::logic::{self, Ending, Explanation, Step, latex};
-use sudoku_cp::models::{Puzzle, Rules, sudoku};
+use sudoku_cp::puzzle;
+use sudoku_cp::puzzle::{Puzzle, Rules};
 
 /// What `explain` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -93,7 +94,7 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
         };
         if let (Some(style), Record::Puzzle(rules, input, _)) = (args.style, &record) {
             let p = &input.entry.puzzle;
-            let regions = sudoku::regions(rules, p.size(), p.box_size());
+            let regions = puzzle::regions(rules, p.size(), p.box_size());
             comp10002::stage_one(&mut out, p, p.givens());
             if comp10002::stage_two(&mut out, p, &regions) {
                 code = worse(code, 1);
@@ -103,7 +104,7 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
             let cells = comp10002::stage_three(&mut out, p, &regions, two);
             if cells.iter().all(Option::is_some) {
                 let grid: Vec<usize> = cells.iter().flatten().copied().collect();
-                let problems = sudoku::check_solution(p, rules, &grid);
+                let problems = puzzle::check_solution(p, rules, &grid);
                 if !problems.is_empty() {
                     return Err(Failure::Check(format!(
                         "strategy one solved a puzzle into a grid that fails the check: {}",
@@ -344,7 +345,7 @@ fn check_solved<D: Domain>(p: &Puzzle, rules: &Rules, e: &Explanation<D>) -> Res
         .iter()
         .map(|v| v.unwrap_or(usize::MAX))
         .collect();
-    let problems = sudoku::check_solution(p, rules, &grid);
+    let problems = puzzle::check_solution(p, rules, &grid);
     if problems.is_empty() {
         return Ok(());
     }

@@ -9,7 +9,8 @@ use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, OutputFormat};
 use sudoku_cp::generate::{self, CageSizes, Generated, Request, Symmetry};
 use sudoku_cp::logic::Level;
-use sudoku_cp::models::{Puzzle, Rules, Symbols, sudoku};
+use sudoku_cp::puzzle;
+use sudoku_cp::puzzle::{Puzzle, Rules, Symbols};
 
 /// After `generate --help`: how long sizes take, output, exit codes.
 pub(super) const AFTER_HELP: &str = "\
@@ -97,7 +98,7 @@ pub(super) struct GenerateArgs {
 fn parse_size(text: &str) -> Result<usize, String> {
     let n = super::parse_count(text)?;
     let n = usize::try_from(n).map_err(|_| format!("size {n} is too large"))?;
-    sudoku_cp::models::puzzle::box_size(n)?;
+    sudoku_cp::puzzle::box_size(n)?;
     Ok(n)
 }
 
@@ -353,7 +354,7 @@ fn describe(e: &generate::Failure, request: &Request) -> String {
 /// The independent check: the solution satisfies the rules and the cages and agrees with the
 /// givens.
 fn check(g: &Generated, rules: &Rules, index: u64) -> Result<(), Failure> {
-    let problems = sudoku::check_solution(&g.puzzle, rules, &g.solution);
+    let problems = puzzle::check_solution(&g.puzzle, rules, &g.solution);
     if problems.is_empty() {
         Ok(())
     } else {

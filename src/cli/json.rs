@@ -128,7 +128,7 @@ impl Record {
 }
 
 /// A grid in line form, without its newline.
-pub(super) fn line_form(p: &sudoku_cp::models::Puzzle, cells: &[Option<usize>]) -> String {
+pub(super) fn line_form(p: &sudoku_cp::puzzle::Puzzle, cells: &[Option<usize>]) -> String {
     let mut s = String::new();
     format::write(&mut s, OutputFormat::Line, p, cells);
     s.truncate(s.trim_end().len());

@@ -27,7 +27,8 @@ use std::time::Duration;
 use sudoku_cp::engine::Limits;
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, Entry, InputFormat, OutputFormat, ReadOptions};
-use sudoku_cp::models::{MAX_SIZE, Puzzle, Rules, Symbols, sudoku};
+use sudoku_cp::puzzle;
+use sudoku_cp::puzzle::{MAX_SIZE, Puzzle, Rules, Symbols};
 use sudoku_cp::solvers::{self, Cp, Outcome, Solver};
 
 /// The text after every command's options: formats, sizes, solvers, exit codes, logging.
@@ -593,15 +594,15 @@ fn parse_symbols(text: &str) -> Result<Symbols, InputError> {
 /// Refuses givens that already break a rule, naming every broken region and symbol.
 fn check_givens(entry: &Entry, rules: &Rules, source: &str) -> Result<(), InputError> {
     let p = &entry.puzzle;
-    let regions = sudoku::regions(rules, p.size(), p.box_size());
-    let dups = sudoku::duplicates(p.givens(), &regions);
-    let cages = sudoku::broken_cages(p, rules);
+    let regions = puzzle::regions(rules, p.size(), p.box_size());
+    let dups = puzzle::duplicates(p.givens(), &regions);
+    let cages = puzzle::broken_cages(p, rules);
     if dups.is_empty() && cages.is_empty() {
         return Ok(());
     }
     let what: Vec<String> = dups
         .iter()
-        .map(|d| sudoku::describe_duplicate(d, &regions, p))
+        .map(|d| puzzle::describe_duplicate(d, &regions, p))
         .chain(cages)
         .collect();
     Err(InputError::at(
@@ -631,7 +632,7 @@ fn solve_checked(
     let Some(grid) = &outcome.solution else {
         return Ok(outcome);
     };
-    let problems = sudoku::check_solution(&input.entry.puzzle, rules, grid);
+    let problems = puzzle::check_solution(&input.entry.puzzle, rules, grid);
     if problems.is_empty() {
         return Ok(outcome);
     }

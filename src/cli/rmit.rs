@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use sudoku_cp::engine::Limits;
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, InputFormat, OutputFormat, ReadOptions};
-use sudoku_cp::models::Rules;
+use sudoku_cp::puzzle::Rules;
 
 #[derive(Debug, Args)]
 pub(super) struct RmitArgs {

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use sudoku_cp::engine::Stop;
 use sudoku_cp::format::{self, InputFormat, OutputFormat};
-use sudoku_cp::models::Rules;
+use sudoku_cp::puzzle::Rules;
 use sudoku_cp::solvers::SolveStats;
 
 #[derive(Debug, Args)]

@@ -3,7 +3,7 @@
 
 use super::read::ReadOptions;
 use crate::error::InputError;
-use crate::models::puzzle::{Puzzle, Symbols, box_size};
+use crate::puzzle::{Puzzle, Symbols, box_size};
 
 /// A whole number written with digits only: no sign, no spaces (`+2` and `-1` are not).
 pub(super) fn uint<T: std::str::FromStr>(text: &str) -> Option<T> {

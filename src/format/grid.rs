@@ -6,7 +6,7 @@ use super::cells::{self, Raw};
 use super::read::ReadOptions;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
-use crate::models::puzzle::box_size;
+use crate::puzzle::box_size;
 
 /// How a grid's rows are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

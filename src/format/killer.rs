@@ -5,7 +5,7 @@ use super::cells::uint;
 use super::read::ReadOptions;
 use super::{Entry, InputFormat, grid};
 use crate::error::InputError;
-use crate::models::puzzle::{MAX_SIZE, Puzzle, Symbols, box_size};
+use crate::puzzle::{MAX_SIZE, Puzzle, Symbols, box_size};
 use std::collections::HashMap;
 
 /// A content line: its number and its text.

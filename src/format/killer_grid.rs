@@ -15,7 +15,7 @@ use super::cells::uint;
 use super::read::ReadOptions;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
-use crate::models::puzzle::{Puzzle, Symbols};
+use crate::puzzle::{Puzzle, Symbols};
 
 /// A content line: its number and its text.
 type Line<'a> = (usize, &'a str);

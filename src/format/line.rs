@@ -6,7 +6,7 @@ use super::cells::{self, Raw};
 use super::read::ReadOptions;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
-use crate::models::puzzle::{MAX_SIZE, Puzzle, Symbols, box_size};
+use crate::puzzle::{MAX_SIZE, Puzzle, Symbols, box_size};
 
 /// Reads one content line as a record: the first field that is a whole puzzle is the puzzle;
 /// what stands before it is the id, what stands after it (a solution, a rating) is kept out of

@@ -15,7 +15,7 @@ pub use read::{
 };
 pub use write::{write, write_cage_map, write_cages};
 
-use crate::models::Puzzle;
+use crate::puzzle::Puzzle;
 
 /// An input format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -4,7 +4,7 @@
 
 use super::{Entry, InputFormat, detect, grid, killer, killer_grid, line, rmit};
 use crate::error::InputError;
-use crate::models::puzzle::Symbols;
+use crate::puzzle::Symbols;
 
 /// How to read a source.
 #[derive(Debug, Clone, Default)]

@@ -4,7 +4,7 @@
 use super::cells::uint;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
-use crate::models::puzzle::{Puzzle, Symbols, box_size};
+use crate::puzzle::{Puzzle, Symbols, box_size};
 
 /// Whether `content` has RMIT's shape: a lone integer n, then a line of n integers, then
 /// `row,col symbol` lines or a lone number of cages. Anything else is left to other layouts,

@@ -3,7 +3,7 @@
 //! the killer line format's cage field or as a cage map.
 
 use super::OutputFormat;
-use crate::models::Puzzle;
+use crate::puzzle::Puzzle;
 use std::fmt::Write;
 
 /// Appends `cells` (value indices, row-major; `None` = blank) of `puzzle`'s grid to `out`, in
@@ -133,7 +133,7 @@ pub fn write_cage_map(out: &mut String, puzzle: &Puzzle) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::models::Symbols;
+    use crate::puzzle::Symbols;
 
     fn sample() -> (Puzzle, Vec<Option<usize>>) {
         let p = Puzzle::empty(4, Symbols::new(vec![2, 12, 4, 5]).unwrap()).unwrap();

@@ -3,7 +3,7 @@
 
 use super::{Board, Level, Rung, Step, Technique, ladder};
 use crate::engine::Domain;
-use crate::models::{Puzzle, Rules};
+use crate::puzzle::{Puzzle, Rules};
 
 /// How an explanation ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

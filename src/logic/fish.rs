@@ -2,7 +2,7 @@
 
 use super::{Board, Step, Technique};
 use crate::engine::Domain;
-use crate::models::RegionKind;
+use crate::puzzle::RegionKind;
 
 impl<D: Domain> Board<D> {
     /// Whether two distinct cells share a unit.
@@ -161,7 +161,7 @@ impl<D: Domain> Board<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::models::{Puzzle, Rules, Symbols};
+    use crate::puzzle::{Puzzle, Rules, Symbols};
 
     /// An empty 9×9 board whose pencil marks allow `value` (an index) only in the listed
     /// columns of each row in `rows`, and the marks `also` (a cell and its values), and every

@@ -3,7 +3,7 @@
 
 use super::{Board, Step, Technique};
 use crate::engine::Domain;
-use crate::models::RegionKind;
+use crate::puzzle::RegionKind;
 use std::sync::Arc;
 
 impl<D: Domain> Board<D> {

@@ -3,7 +3,7 @@
 
 use super::{Board, Budget, Ending, Rung, explain_within};
 use crate::engine::Domain;
-use crate::models::{Puzzle, Rules};
+use crate::puzzle::{Puzzle, Rules};
 use std::fmt::Write;
 
 /// The four stages, as (file suffix, LaTeX source).

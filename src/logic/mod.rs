@@ -3,7 +3,7 @@
 //!
 //! # Data flow
 //! A [`Board`] holds, for each cell, its placed value or its candidates (pencil marks) as an
-//! engine [`Domain`]; its units are the rules' regions ([`sudoku::regions`]). [`explain`]
+//! engine [`Domain`]; its units are the rules' regions ([`puzzle::regions`]). [`explain`]
 //! climbs the [`Rung`]s of a ladder: each pass applies the first rung that deduces anything
 //! (every deduction it finds in one sweep) and starts again from the bottom, so each step is
 //! explained by the easiest technique that finds it. Cage steps reuse the engine's
@@ -24,7 +24,9 @@ pub use explain::{
 };
 
 use crate::engine::{Domain, combinations_cached};
-use crate::models::{Puzzle, RegionKind, Rules, sudoku};
+use crate::model;
+use crate::puzzle;
+use crate::puzzle::{Puzzle, RegionKind, Rules};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -212,12 +214,12 @@ pub fn refuses(puzzle: &Puzzle, rules: &Rules) -> Option<String> {
     let weights = puzzle.symbols().as_slice();
     let cages = if rules.cages { puzzle.cages() } else { &[] };
     cages.iter().find_map(|cage| {
-        (!sudoku::fits_a_table(weights, cage.cells.len(), cage.total)).then(|| {
+        (!model::fits_a_table(weights, cage.cells.len(), cage.total)).then(|| {
             format!(
                 "{} has more than {} combinations, too many for logic to reason with \
                  (solve and count can take it)",
-                sudoku::cage_name(puzzle, cage),
-                sudoku::MAX_COMBINATIONS
+                puzzle::cage_name(puzzle, cage),
+                model::MAX_COMBINATIONS
             )
         })
     })
@@ -344,7 +346,7 @@ impl<D: Domain> Board<D> {
     /// The puzzle's givens placed and every empty cell marked with the values no peer holds.
     pub fn new(puzzle: &Puzzle, rules: &Rules) -> Self {
         let n = puzzle.size();
-        let units: Vec<Unit> = sudoku::regions(rules, n, puzzle.box_size())
+        let units: Vec<Unit> = puzzle::regions(rules, n, puzzle.box_size())
             .into_iter()
             .map(|r| Unit {
                 cells: r.cells().collect(),
@@ -361,16 +363,16 @@ impl<D: Domain> Board<D> {
             let weights = puzzle.symbols().as_slice();
             for cage in puzzle.cages() {
                 sums.push(Sum {
-                    name: sudoku::cage_name(puzzle, cage),
+                    name: puzzle::cage_name(puzzle, cage),
                     cells: cage.cells.clone(),
                     technique: Technique::CageCombination,
                     combos: combinations_cached::<D>(weights, cage.cells.len(), cage.total).into(),
                 });
             }
-            let regions = sudoku::regions(rules, n, puzzle.box_size());
-            for s in sudoku::house_sums(puzzle, &regions, true) {
+            let regions = puzzle::regions(rules, n, puzzle.box_size());
+            for s in model::house_sums(puzzle, &regions, true) {
                 // A sum with too many combinations to list says too little to reason with.
-                if !sudoku::fits_a_table(weights, s.cells.len(), s.total) {
+                if !model::fits_a_table(weights, s.cells.len(), s.total) {
                     continue;
                 }
                 sums.push(Sum {
@@ -609,7 +611,7 @@ mod tests {
         assert_eq!(e.ending, Ending::Solved);
         assert!(e.steps.iter().all(|s| s.technique.level() == Level::Easy));
         let grid: Vec<usize> = e.board.values().iter().map(|v| v.unwrap()).collect();
-        assert!(sudoku::check_solution(&p, &Rules::sudoku(), &grid).is_empty());
+        assert!(puzzle::check_solution(&p, &Rules::sudoku(), &grid).is_empty());
         assert_eq!(rate::<u16>(&p, &Rules::sudoku()).level, Level::Easy);
     }
 
@@ -638,7 +640,7 @@ mod tests {
         let e = explain::<u16>(&p, &rules, &ladder(9), true, usize::MAX);
         assert_eq!(e.ending, Ending::Solved);
         let grid: Vec<usize> = e.board.values().iter().map(|v| v.unwrap()).collect();
-        assert!(sudoku::check_solution(&p, &rules, &grid).is_empty());
+        assert!(puzzle::check_solution(&p, &rules, &grid).is_empty());
         for s in e.steps.iter().filter(|s| s.depth == 0) {
             assert!(s.place.iter().all(|&(c, v)| grid[c] == v), "{}", s.text);
             assert!(s.eliminate.iter().all(|&(c, v)| grid[c] != v), "{}", s.text);

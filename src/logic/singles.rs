@@ -3,7 +3,7 @@
 
 use super::{Board, Step, Technique};
 use crate::engine::Domain;
-use crate::models::RegionKind;
+use crate::puzzle::RegionKind;
 
 impl<D: Domain> Board<D> {
     pub(super) fn forced_digits(&mut self) -> Vec<Step> {

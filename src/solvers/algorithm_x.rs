@@ -10,7 +10,7 @@
 use super::exact_cover::{self, Matrix};
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
-use crate::models::{Puzzle, Rules};
+use crate::puzzle::{Puzzle, Rules};
 use fixedbitset::FixedBitSet;
 use log::debug;
 use std::time::Instant;

@@ -11,8 +11,8 @@
 
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
-use crate::models::sudoku::regions;
-use crate::models::{Cage, Puzzle, Rules};
+use crate::puzzle::regions;
+use crate::puzzle::{Cage, Puzzle, Rules};
 use log::{debug, trace};
 use std::time::Instant;
 

@@ -4,8 +4,9 @@
 
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Conflict, Domain, Engine, Limits, MAX_VARS, Shared, Stop};
-use crate::models::sudoku::{self, NetworkModel, Tuning};
-use crate::models::{Puzzle, Rules};
+use crate::model;
+use crate::model::{NetworkModel, Tuning};
+use crate::puzzle::{Puzzle, Rules};
 use std::cell::RefCell;
 use std::sync::Mutex;
 
@@ -87,7 +88,7 @@ fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, cp: &Cp) -> O
     let searched = if share {
         run_shared::<D>(puzzle, rules, &cp.tuning, limits, threads)
     } else {
-        sudoku::with_model::<D, _>(puzzle, rules, &cp.tuning, |engine| {
+        model::with_model::<D, _>(puzzle, rules, &cp.tuning, |engine| {
             alone(engine, puzzle, limits)
         })
     };
@@ -116,7 +117,7 @@ fn alone<D: Domain>(engine: &mut Engine<D>, puzzle: &Puzzle, limits: &Limits) ->
     let mut solution = None;
     let stop = engine.search(limits, |doms| {
         if solution.is_none() {
-            solution = Some(sudoku::grid_of(puzzle, doms));
+            solution = Some(model::grid_of(puzzle, doms));
         }
     });
     let stats = engine.stats();
@@ -141,7 +142,7 @@ fn run_shared<D: Domain>(
     let keep = |doms: &[D]| {
         let mut first = first.lock().unwrap_or_else(|e| e.into_inner());
         if first.is_none() {
-            *first = Some(sudoku::grid_of(puzzle, doms));
+            *first = Some(model::grid_of(puzzle, doms));
         }
     };
     let helper = || {
@@ -149,7 +150,7 @@ fn run_shared<D: Domain>(
             return;
         }
         // The first search built the same model, so this one builds too.
-        let _ = sudoku::with_model::<D, _>(puzzle, rules, tuning, |engine| {
+        let _ = model::with_model::<D, _>(puzzle, rules, tuning, |engine| {
             engine.search_shared(&shared, limits, None, keep);
             let mut stats = SolveStats::from(*engine.stats());
             stats.time = std::time::Duration::ZERO;
@@ -162,7 +163,7 @@ fn run_shared<D: Domain>(
                 scope.spawn(|_| helper());
             }
         };
-        sudoku::with_model::<D, _>(puzzle, rules, tuning, |engine| {
+        model::with_model::<D, _>(puzzle, rules, tuning, |engine| {
             if engine.strategy().restarts {
                 return alone(engine, puzzle, limits);
             }
@@ -194,7 +195,7 @@ fn run_network(
         return None;
     }
     let killer = rules.cages && !puzzle.cages().is_empty();
-    let doms = sudoku::network_domains(puzzle);
+    let doms = model::network_domains(puzzle);
     let mut solution = None;
     let (stop, stats) = MODEL.with(|cell| {
         let mut slot = cell.borrow_mut();

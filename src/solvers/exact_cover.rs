@@ -21,8 +21,8 @@
 
 use super::{Outcome, SolveStats};
 use crate::engine::{Stop, for_each_combination};
-use crate::models::sudoku::{Region, regions};
-use crate::models::{Puzzle, Rules};
+use crate::puzzle::{Puzzle, Rules};
+use crate::puzzle::{Region, regions};
 use std::time::Instant;
 
 /// The matrix in compressed form: each row's columns, and each column's rows.
@@ -190,7 +190,7 @@ impl Matrix {
                 .collect();
             format!(
                 "{} takes {{{}}}",
-                crate::models::sudoku::cage_name(puzzle, cage),
+                crate::puzzle::cage_name(puzzle, cage),
                 set.join(",")
             )
         } else {
@@ -236,11 +236,11 @@ pub(crate) fn too_large(puzzle: &Puzzle, rules: &Rules) -> Option<String> {
     let weights = puzzle.symbols().as_slice();
     let cages = if rules.cages { puzzle.cages() } else { &[] };
     cages.iter().find_map(|cage| {
-        (!crate::models::sudoku::fits_a_table(weights, cage.cells.len(), cage.total)).then(|| {
+        (!crate::model::fits_a_table(weights, cage.cells.len(), cage.total)).then(|| {
             format!(
                 "{} has more than {} combinations, too many to list as rows; use --solver cp",
-                crate::models::sudoku::cage_name(puzzle, cage),
-                crate::models::sudoku::MAX_COMBINATIONS
+                crate::puzzle::cage_name(puzzle, cage),
+                crate::model::MAX_COMBINATIONS
             )
         })
     })
@@ -249,7 +249,7 @@ pub(crate) fn too_large(puzzle: &Puzzle, rules: &Rules) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::models::Symbols;
+    use crate::puzzle::Symbols;
 
     #[test]
     fn empty_9x9_has_729_rows_of_4_over_324_columns() {

@@ -8,7 +8,7 @@ mod dancing_links;
 mod exact_cover;
 
 use crate::engine::{Limits, Stats, Stop};
-use crate::models::{Puzzle, Rules};
+use crate::puzzle::{Puzzle, Rules};
 use std::time::Duration;
 
 pub use algorithm_x::AlgorithmX;

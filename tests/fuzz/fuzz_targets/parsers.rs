@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 use sudoku_cp::engine::Limits;
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, InputFormat, ReadOptions};
-use sudoku_cp::models::{Rules, sudoku};
+use sudoku_cp::puzzle::{self, Rules};
 use sudoku_cp::solvers::{Cp, Solver};
 
 const FORMATS: [InputFormat; 6] = [
@@ -40,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
                 };
                 let o = Cp::default().solve(p, &killer, &limits);
                 if let Some(grid) = o.solution {
-                    assert!(sudoku::check_solution(p, &killer, &grid).is_empty());
+                    assert!(puzzle::check_solution(p, &killer, &grid).is_empty());
                 }
             }
             Ok::<bool, InputError>(true)

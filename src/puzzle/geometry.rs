@@ -1,7 +1,7 @@
 //! The regions of an n×n grid under the rules (rows, columns, boxes, diagonals), which
 //! regions hold each cell, and where two regions overlap.
 
-use crate::models::rules::{RegionKind, Rules};
+use crate::puzzle::{RegionKind, Rules};
 use std::fmt;
 
 /// One region of an n×n grid: cells that must hold distinct symbols. A small value; its cells
@@ -77,7 +77,7 @@ pub fn regions(rules: &Rules, n: usize, k: usize) -> Vec<Region> {
 /// For each cell of an n×n grid, the indices of the regions holding it: `per` slots a cell
 /// (`usize::MAX` when unused), `per` being the number of kinds of region, since a cell lies in
 /// at most one region of each kind. Returns `(per, slots)`.
-pub(super) fn regions_of_cells(regions: &[Region], n: usize) -> (usize, Vec<usize>) {
+pub(crate) fn regions_of_cells(regions: &[Region], n: usize) -> (usize, Vec<usize>) {
     let mut kinds: Vec<RegionKind> = Vec::new();
     for r in regions {
         if !kinds.contains(&r.kind) {

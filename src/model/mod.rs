@@ -1,9 +1,10 @@
-//! Puzzle models on top of the engine: puzzles as data, rule files, and the Sudoku model.
+//! The Sudoku model on the engine: one variable per cell, an all-different per region, cage
+//! sums and the sums they imply, and the bitboard network for small grids.
 //!
 //! # How a puzzle is solved
 //!
 //! The sizes from which each optional propagator is posted, and the numbers the search runs
-//! by, are the fields of [`sudoku::Tuning`], each with its default and the reason for it.
+//! by, are the fields of [`Tuning`], each with its default and the reason for it.
 //!
 //! - **Domains** are bitsets over value indices `0..n`: `u16` up to 16×16, `u32` up to 32, `u64` up
 //!   to 64, and arrays of words beyond that. Each size is compiled separately.
@@ -140,14 +141,19 @@
 //!   with brute force on random small networks and with the general engine on every shipped
 //!   4×4 and 9×9 puzzle, killers included, and on slices of the public sets.
 //!
-//! Code layout: `src/engine/` (the generic kernel), `src/models/` (puzzles, rule files, the Sudoku
-//! model and the rule check), `src/format/` (reading and writing), `src/solvers/` (the solver
-//! trait and registry), `src/cli/` (the command line).
+//! Code layout: `src/engine/` (the generic kernel), `src/puzzle/` (puzzles as data, rule files,
+//! regions and the rule check), `src/model/` (this model), `src/format/` (reading and writing),
+//! `src/solvers/` (the solver trait and registry), `src/cli/` (the command line).
 
-pub mod puzzle;
-mod puzzle_error;
-pub mod rules;
-pub mod sudoku;
+mod builder;
+mod killer_sums;
+mod network;
+mod shared_values;
+mod tuning;
 
-pub use puzzle::{Cage, MAX_SIZE, Puzzle, PuzzleError, Symbols};
-pub use rules::{RegionKind, Rules};
+pub use builder::build;
+pub(crate) use builder::{grid_of, with_model};
+pub(crate) use killer_sums::*;
+pub(crate) use network::*;
+use shared_values::*;
+pub use tuning::Tuning;

@@ -7,7 +7,7 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PuzzleError {
-    /// The size is past [`MAX_SIZE`](super::puzzle::MAX_SIZE).
+    /// The size is past [`MAX_SIZE`](super::MAX_SIZE).
     SizeTooLarge {
         /// The size asked for.
         size: usize,
@@ -90,7 +90,7 @@ pub enum PuzzleError {
 
 impl fmt::Display for PuzzleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use super::puzzle::MAX_SIZE;
+        use super::MAX_SIZE;
         match self {
             PuzzleError::SizeTooLarge { size } => write!(
                 f,

@@ -12,7 +12,7 @@
 //!   r2   18 19 20 | 21 ...      box 3 | box 4 | box 5 ...
 //! ```
 
-pub use super::puzzle_error::PuzzleError;
+use super::PuzzleError;
 use std::fmt;
 use std::sync::Arc;
 

@@ -1,10 +1,10 @@
 //! Sums a killer implies beyond its cages: the rule of 45 inside each house (innies, outies,
 //! a house's rest beside a cage) and over unions of houses.
 
-use super::*;
 use crate::engine::count_combinations;
-use crate::models::puzzle::Puzzle;
-use crate::models::rules::{RegionKind, Rules};
+use crate::puzzle::Puzzle;
+use crate::puzzle::*;
+use crate::puzzle::{RegionKind, Rules};
 use hashbrown::HashSet;
 
 /// A sum the rule of 45 derives: distinct symbols on `cells` adding up to `total`.
@@ -484,9 +484,10 @@ pub(super) fn add_union_sum(
 
 #[cfg(test)]
 mod tests {
+    use super::super::*;
     use super::*;
     use crate::engine::combinations_cached;
-    use crate::models::puzzle::Symbols;
+    use crate::puzzle::Symbols;
 
     /// The model's cap on a union sum's cells.
     const MAX_CELLS: usize = Tuning::DEFAULT.union_sum_max_cells;

@@ -6,8 +6,9 @@ use crate::engine::{
     AllDifferent, CageSum, Conflict, Domain, Engine, HallSets, Heuristic, Labels, LinearSum,
     SameValues, Snapshot, Strategy, VarId, combinations_cached,
 };
-use crate::models::puzzle::Puzzle;
-use crate::models::rules::Rules;
+use crate::puzzle::Puzzle;
+use crate::puzzle::Rules;
+use crate::puzzle::*;
 use hashbrown::HashMap;
 use std::any::Any;
 use std::cell::RefCell;
@@ -451,7 +452,7 @@ impl<'p, D: Domain> Builder<'p, D> {
 mod tests {
     use super::*;
     use crate::engine::{Limits, Stats, Stop};
-    use crate::models::puzzle::Symbols;
+    use crate::puzzle::Symbols;
 
     /// A reused model must search exactly as a fresh one: same solutions, same statistics,
     /// whatever the previous puzzle did to it (contradicting givens, an interrupted search,

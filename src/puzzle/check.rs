@@ -2,8 +2,8 @@
 //! givens break them, and every rule a solution grid breaks.
 
 use super::*;
-use crate::models::puzzle::{Cage, Puzzle};
-use crate::models::rules::Rules;
+use crate::puzzle::Rules;
+use crate::puzzle::{Cage, Puzzle};
 
 /// A broken rule: a symbol (value index) appearing more than once in a region.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,8 +196,8 @@ pub fn cage_name(puzzle: &Puzzle, cage: &Cage) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::models::puzzle::Symbols;
-    use crate::models::rules::RegionKind;
+    use crate::puzzle::RegionKind;
+    use crate::puzzle::Symbols;
 
     #[test]
     fn regions_of_a_4x4_grid() {

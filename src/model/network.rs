@@ -1,10 +1,11 @@
 //! The bitboard model of a small grid: its regions as an all-different [`Network`], and for a
 //! killer the cages and the small rule-of-45 house sums as sums over their combinations.
 
-use super::{house_sum_masks, regions};
+use super::house_sum_masks;
 use crate::engine::{Domain, MAX_VARS, Network, combinations_cached};
-use crate::models::puzzle::Puzzle;
-use crate::models::rules::{RegionKind, Rules};
+use crate::puzzle::Puzzle;
+use crate::puzzle::regions;
+use crate::puzzle::{RegionKind, Rules};
 use hashbrown::HashMap;
 use std::sync::Arc;
 

@@ -1,0 +1,15 @@
+//! Puzzles as data: the grid's size, symbols, givens, pencil marks and cages; the rule files
+//! that say which regions hold distinct symbols; the regions themselves; and the rule check,
+//! which shares no code with the solvers.
+
+mod check;
+mod data;
+mod error;
+mod geometry;
+mod rules;
+
+pub use check::*;
+pub use data::*;
+pub use error::PuzzleError;
+pub use geometry::*;
+pub use rules::{RegionKind, Rules};
