@@ -293,3 +293,56 @@ fn latex_stages_are_written_and_compile() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Validity first: `rate` and `explain` rate or explain only a puzzle with exactly one
+/// solution, and report the others as `count` does (no solution: exit 1; several: exit 4).
+/// `explain --guess` still works on any puzzle, but never calls one of several grids solved.
+#[test]
+fn rate_and_explain_prove_uniqueness_first() {
+    // Row 1 has no place for 3 (box 2 holds it), though no region repeats a given.
+    let none = "12....3.........\n";
+    let many = "................\n";
+    for (puzzle, status, code) in [(none, "no solution", 1), (many, "multiple solutions", 4)] {
+        assert_eq!(run(&["count"], puzzle).code, code);
+        let r = run(&["rate"], puzzle);
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (code, format!("{status}\n").as_str())
+        );
+        let r = run(&["rate", "--to", "json"], puzzle);
+        assert!(
+            r.stdout.contains(&format!("\"status\":\"{status}\"")),
+            "{}",
+            r.stdout
+        );
+        let r = run(&["explain"], puzzle);
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (code, format!("{status}\n").as_str())
+        );
+    }
+    let r = run(&["explain", "--guess"], many);
+    assert_eq!(r.code, 4);
+    assert!(
+        r.stdout.contains("one of several solutions"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("solved"), "{}", r.stdout);
+    let r = run(&["explain", "--guess", "--to", "json"], many);
+    assert!(
+        r.stdout.contains("\"status\":\"multiple solutions\""),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["explain", "--guess"], none);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.contains("no solution"), "{}", r.stdout);
+    // A unique puzzle is rated as before.
+    let r = run(
+        &["rate"],
+        &std::fs::read_to_string("puzzles/wikipedia.txt").unwrap(),
+    );
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.starts_with("easy"), "{}", r.stdout);
+}

@@ -1,6 +1,7 @@
 //! `sudoku-cp explain`: a step-by-step logical solution, pass by pass, naming each technique;
 //! with pencil marks, JSON, or LaTeX pictures of Crook's four stages.
 
+use super::validity::{Validity, validity};
 use super::{Failure, Input, InputArgs, Record, comp10002, json, print, worse};
 use clap::Args;
 use std::fmt::Write as _;
@@ -74,7 +75,8 @@ pub(super) struct ExplainArgs {
 }
 
 /// Exit code 0 when every puzzle was explained (solved, or logic stuck without --guess), 1
-/// when one has no solution, 5 when --max-steps, --timeout or --node-limit was reached.
+/// when one has no solution, 4 when one has several (without --guess it is then not
+/// explained), 5 when --max-steps, --timeout or --node-limit was reached.
 pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
     if args.style == Some(ExplainStyle::Comp9021) {
         return comp9021_pictures(&args);
@@ -199,10 +201,24 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
             input.entry.line,
             input.entry.id.as_deref(),
         );
-        let ending = sudoku_cp::with_domain!(p.size(), D => explain_one::<D>(&input, &rules, &args, json, &mut out))?;
+        // Validity first: without --guess, a puzzle with no solution or several is reported,
+        // not explained; with it, an explanation of one of several solutions says so.
+        let found = validity(p, &rules, super::deadline(args.timeout));
+        if found != Validity::Unique && !args.guess {
+            code = worse(code, found.code());
+            if json {
+                out.push_str(&json::Record::of(&input, found.status()).to_line());
+            } else {
+                let _ = writeln!(out, "{}", found.status());
+            }
+            continue;
+        }
+        let several = found == Validity::Multiple;
+        let ending = sudoku_cp::with_domain!(p.size(), D => explain_one::<D>(&input, &rules, &args, several, json, &mut out))?;
         match ending {
             Ending::Contradiction => code = worse(code, 1),
             Ending::StepLimit | Ending::GuessLimit | Ending::Timeout => code = worse(code, 5),
+            Ending::Solved if several => code = worse(code, 4),
             Ending::Solved | Ending::Stuck => {}
         }
     }
@@ -210,10 +226,13 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
     Ok(code)
 }
 
+/// Explains one puzzle into `out`; `several`: the puzzle has more than one solution, so a
+/// grid reached is one of them, not the solution.
 fn explain_one<D: Domain>(
     input: &Input,
     rules: &Rules,
     args: &ExplainArgs,
+    several: bool,
     json: bool,
     out: &mut String,
 ) -> Result<Ending, Failure> {
@@ -223,7 +242,11 @@ fn explain_one<D: Domain>(
     let e = logic::explain_within::<D>(p, rules, &rungs, args.guess, &budget);
     if json {
         check_solved(p, rules, &e)?;
-        out.push_str(&to_json(input, &e).to_line());
+        let mut record = to_json(input, &e);
+        if several && e.ending == Ending::Solved {
+            record.status = "multiple solutions";
+        }
+        out.push_str(&record.to_line());
         return Ok(e.ending);
     }
     if args.marks {
@@ -258,7 +281,13 @@ fn explain_one<D: Domain>(
     match e.ending {
         Ending::Solved => {
             format::write(out, OutputFormat::Grid, p, e.board.values());
-            if guesses == 0 {
+            if several {
+                let _ = writeln!(
+                    out,
+                    "one of several solutions, reached in {passes} passes with {guesses} \
+                     guesses: the puzzle is not unique"
+                );
+            } else if guesses == 0 {
                 let _ = writeln!(out, "solved by logic alone in {passes} passes: ta daa!!!");
             } else {
                 let _ = writeln!(out, "solved in {passes} passes with {guesses} guesses");

@@ -15,6 +15,7 @@ mod rate;
 mod rmit;
 mod solve;
 mod stdout;
+mod validity;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use progress::Progress;

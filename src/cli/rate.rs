@@ -1,6 +1,7 @@
 //! `sudoku-cp rate`: the difficulty of each puzzle, from the hardest technique it needs.
 
 use super::solve::with_id;
+use super::validity::{Validity, validity};
 use super::{Failure, InputArgs, Record, json, print, worse};
 use clap::{Args, ValueEnum};
 use std::fmt::Write as _;
@@ -36,8 +37,10 @@ pub(super) enum RateTo {
 
 /// One line per puzzle, tab-separated (after the puzzle's id, when it has one): the level
 /// (`easy`, `medium`, `hard`, `expert` or `needs guessing`), the score of the hardest
-/// technique (10.0 for guessing), and that technique, or how far logic got. A puzzle whose
-/// givens break the rules prints `no solution`, a record that does not read `error`.
+/// technique (10.0 for guessing), and that technique, or how far logic got. Only a puzzle with
+/// exactly one solution is rated: one with none prints `no solution` (exit code 1), one with
+/// several `multiple solutions` (exit code 4), as `count` reports them; a record that does not
+/// read prints `error`.
 pub(super) fn run(args: RateArgs) -> Result<u8, Failure> {
     let json = args.to == Some(RateTo::Json);
     let mut out = String::new();
@@ -83,12 +86,23 @@ pub(super) fn run(args: RateArgs) -> Result<u8, Failure> {
             },
         };
         let p = &input.entry.puzzle;
+        let deadline = super::deadline(args.timeout);
+        let found = validity(p, &rules, deadline);
+        if found != Validity::Unique {
+            code = worse(code, found.code());
+            out.push_str(&if json {
+                json::Record::of(&input, found.status()).to_line()
+            } else {
+                with_id(&input, format!("{}\n", found.status()), OutputFormat::Line)
+            });
+            continue;
+        }
         let budget = logic::Budget {
             steps: args
                 .node_limit
                 .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)),
             guesses: None,
-            deadline: super::deadline(args.timeout),
+            deadline,
         };
         let r = sudoku_cp::with_domain!(p.size(), D => logic::rate_within::<D>(p, &rules, &budget));
         let stopped = match r.ending {
