@@ -150,7 +150,7 @@ pub enum Failure {
         /// Attempts made.
         attempts: u32,
         /// Puzzles made of each level, easiest first (index by `Level as usize`).
-        levels: [u32; 5],
+        levels: [u32; 6],
         /// Puzzles of the right level refused as not minimal.
         not_minimal: u32,
     },
@@ -170,7 +170,7 @@ pub fn generate(request: &Request, seed: u64) -> Result<Generated, Failure> {
 
 fn generate_in<D: Domain>(request: &Request, seed: u64) -> Result<Generated, Failure> {
     let mut rng = Rng::new(seed);
-    let mut levels = [0u32; 5];
+    let mut levels = [0u32; 6];
     let mut not_minimal = 0;
     for attempt in 1..=request.attempts.max(1) {
         let solution =

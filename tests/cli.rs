@@ -715,7 +715,7 @@ fn count_and_explain_obey_limits_with_exit_code_5() {
     let r = run(
         &[
             "explain",
-            "puzzles/ai-escargot.txt",
+            "puzzles/190-solutions.txt",
             "--guess",
             "--node-limit",
             "1",

@@ -131,6 +131,8 @@ enum DifficultyArg {
     Medium,
     Hard,
     Expert,
+    /// forcing chains: what an assumption implies, followed single by single
+    Diabolical,
     /// logic alone is stuck: the puzzle needs trial and error
     Guessing,
 }
@@ -302,6 +304,7 @@ fn request(args: &GenerateArgs) -> Result<Request, InputError> {
             DifficultyArg::Medium => Level::Medium,
             DifficultyArg::Hard => Level::Hard,
             DifficultyArg::Expert => Level::Expert,
+            DifficultyArg::Diabolical => Level::Diabolical,
             DifficultyArg::Guessing => Level::Guessing,
         }),
         cages,
@@ -322,7 +325,14 @@ fn describe(e: &generate::Failure, request: &Request) -> String {
             levels,
             not_minimal,
         } => {
-            let names = ["easy", "medium", "hard", "expert", "needs guessing"];
+            let names = [
+                "easy",
+                "medium",
+                "hard",
+                "expert",
+                "diabolical",
+                "needs guessing",
+            ];
             let got: Vec<String> = levels
                 .iter()
                 .zip(names)

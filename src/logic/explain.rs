@@ -135,6 +135,12 @@ impl Climb<'_> {
                 return Ending::Timeout;
             }
             for &rung in rungs {
+                // Inside a guess, trial and error goes on by guessing: forcing chains are
+                // trials themselves, and on a board with several solutions they search long
+                // for a contradiction that is not there.
+                if depth > 0 && rung == Rung::ForcingChains {
+                    continue;
+                }
                 let found = board.apply(rung);
                 if board.clock.out() {
                     // Steps found before the time ran out are sound; the pass is not finished.

@@ -14,6 +14,7 @@
 mod cages;
 mod explain;
 mod fish;
+mod forcing;
 mod intersections;
 pub mod latex;
 mod singles;
@@ -22,6 +23,7 @@ mod subsets;
 pub use explain::{
     Budget, Ending, Explanation, Rating, explain, explain_within, rate, rate_within, solves_within,
 };
+pub use forcing::Forcing;
 
 use crate::engine::{Domain, combinations_cached};
 use crate::model;
@@ -41,6 +43,8 @@ pub enum Level {
     Hard,
     /// Preemptive sets of four or more.
     Expert,
+    /// Forcing chains: what an assumption implies, followed single by single.
+    Diabolical,
     /// Logic alone is stuck: the puzzle needs trial and error.
     Guessing,
 }
@@ -53,6 +57,7 @@ impl Level {
             Level::Medium => "medium",
             Level::Hard => "hard",
             Level::Expert => "expert",
+            Level::Diabolical => "diabolical",
             Level::Guessing => "needs guessing",
         }
     }
@@ -87,6 +92,15 @@ pub enum Technique {
     Fish(usize),
     /// A cell {a,b} seeing cells {a,c} and {b,c}: c leaves every cell seeing both.
     XyWing,
+    /// What assumptions imply by singles (Sudoku Explainer's dynamic forcing chains): a
+    /// contradiction, or one conclusion forced by each value of a cell or each place of a value
+    /// in a unit. `length` counts the assumptions and singles followed.
+    ForcingChain {
+        /// Contradiction, cell or region.
+        kind: Forcing,
+        /// Links followed in all.
+        length: usize,
+    },
     /// A trial value.
     Guess,
     /// A guess led to a contradiction, so its value is removed.
@@ -119,6 +133,12 @@ impl Technique {
             Technique::Fish(4) => "jellyfish".into(),
             Technique::Fish(m) => format!("fish of {m}"),
             Technique::XyWing => "xy-wing".into(),
+            Technique::ForcingChain { kind, .. } => match kind {
+                Forcing::Contradiction => "contradiction forcing chain".into(),
+                Forcing::Cell => "cell forcing chains".into(),
+                Forcing::Region => "region forcing chains".into(),
+                Forcing::Nested => "nested forcing chain".into(),
+            },
             Technique::Guess => "guess".into(),
             Technique::Contradiction => "contradiction".into(),
         }
@@ -144,6 +164,14 @@ impl Technique {
             Technique::Fish(3) => 3.8,
             Technique::Fish(m) => 5.2 + 0.4 * (m as f64 - 4.0),
             Technique::XyWing => 4.2,
+            Technique::ForcingChain { kind, length } => {
+                let base = match kind {
+                    Forcing::Contradiction => 8.5,
+                    Forcing::Cell | Forcing::Region => 8.6,
+                    Forcing::Nested => 9.5,
+                };
+                base + forcing::length_difficulty(length)
+            }
             Technique::Guess | Technique::Contradiction => 10.0,
         }
     }
@@ -163,6 +191,7 @@ impl Technique {
                 Level::Hard
             }
             Technique::XyWing => Level::Hard,
+            Technique::ForcingChain { .. } => Level::Diabolical,
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) | Technique::Fish(_) => {
                 Level::Expert
             }
@@ -192,6 +221,8 @@ pub enum Rung {
     Fish(usize),
     /// XY-wings.
     XyWing,
+    /// Forcing chains.
+    ForcingChains,
 }
 
 impl Rung {
@@ -204,6 +235,7 @@ impl Rung {
             Rung::Hidden(m) => Technique::HiddenSubset(m).level(),
             Rung::Fish(m) => Technique::Fish(m).level(),
             Rung::XyWing => Technique::XyWing.level(),
+            Rung::ForcingChains => Level::Diabolical,
         }
     }
 }
@@ -249,6 +281,7 @@ pub fn ladder(n: usize) -> Vec<Rung> {
             rungs.push(Rung::Fish(4));
         }
     }
+    rungs.push(Rung::ForcingChains);
     rungs
 }
 
@@ -323,7 +356,7 @@ pub(crate) struct Unit {
 /// The grid being worked on: placed values and pencil marks.
 #[derive(Debug, Clone)]
 pub struct Board<D> {
-    puzzle: Puzzle,
+    puzzle: Arc<Puzzle>,
     /// The units, each with its cells, name and kind.
     units: Arc<[Unit]>,
     /// Units of each cell.
@@ -385,7 +418,7 @@ impl<D: Domain> Board<D> {
         }
         let units_len = units.len();
         let mut board = Board {
-            puzzle: puzzle.clone(),
+            puzzle: Arc::new(puzzle.clone()),
             units: units.into(),
             cell_units: cell_units.into(),
             sums: sums.into(),
@@ -515,6 +548,7 @@ impl<D: Domain> Board<D> {
             Rung::Hidden(m) => self.hidden_subsets(m),
             Rung::Fish(m) => self.fish(m),
             Rung::XyWing => self.xy_wings(),
+            Rung::ForcingChains => self.forcing_chains(),
         }
     }
 
@@ -630,14 +664,18 @@ mod tests {
 
     #[test]
     fn guessing_solves_what_logic_cannot_and_each_contradiction_is_true() {
-        // AI Escargot needs guessing with this ladder.
+        // AI Escargot needs guessing with the ladder below forcing chains.
         let p = puzzle(
             "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
         );
         let rules = Rules::sudoku();
-        let stuck = explain::<u16>(&p, &rules, &ladder(9), false, usize::MAX);
+        let rungs: Vec<Rung> = ladder(9)
+            .into_iter()
+            .filter(|&r| r != Rung::ForcingChains)
+            .collect();
+        let stuck = explain::<u16>(&p, &rules, &rungs, false, usize::MAX);
         assert_eq!(stuck.ending, Ending::Stuck);
-        let e = explain::<u16>(&p, &rules, &ladder(9), true, usize::MAX);
+        let e = explain::<u16>(&p, &rules, &rungs, true, usize::MAX);
         assert_eq!(e.ending, Ending::Solved);
         let grid: Vec<usize> = e.board.values().iter().map(|v| v.unwrap()).collect();
         assert!(puzzle::check_solution(&p, &rules, &grid).is_empty());

@@ -1,0 +1,428 @@
+//! Forcing chains, as Sudoku Explainer's dynamic forcing chains: what follows from assuming a
+//! candidate, by naked and hidden singles. An assumption that ends in a contradiction is
+//! false; when every value of a cell, or every place of a value in a unit, forces the same
+//! conclusion, the conclusion holds.
+
+use super::{Board, Step, Technique};
+use crate::engine::Domain;
+use std::fmt::Write;
+
+/// Which kind of forcing chain a step is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Forcing {
+    /// An assumption leads to a contradiction: the candidate is false.
+    Contradiction,
+    /// Each value of a cell leads to the same conclusion.
+    Cell,
+    /// Each place of a value in a unit leads to the same conclusion.
+    Region,
+    /// An assumption leads to a contradiction when what follows from it is itself tested by
+    /// contradiction forcing chains (Sudoku Explainer's nested forcing chains).
+    Nested,
+}
+
+/// Why a conclusion followed from an assumption.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Because {
+    /// The cell's only value left.
+    NakedSingle,
+    /// The only place left for the value in this unit.
+    HiddenSingle(usize),
+    /// Assuming the value in the cell led to a contradiction (nested chains only).
+    Contradiction,
+}
+
+/// A conclusion reached while following an assumption: a single placed, or (nested) a
+/// candidate a contradiction removed.
+#[derive(Debug, Clone, Copy)]
+struct Implied {
+    cell: usize,
+    value: usize,
+    because: Because,
+}
+
+/// What following one assumption gave: the singles in order, and the board they reach (or
+/// why it broke).
+struct Followed<D> {
+    implied: Vec<Implied>,
+    cand: Vec<D>,
+    broken: Option<String>,
+}
+
+/// The most open candidates a board may have for forcing chains to be looked for: each pass
+/// follows every candidate, and a 25×25 board's thousands of them take seconds a pass.
+const MAX_CANDIDATES: usize = 2_000;
+
+/// The most open candidates for nested chains, which follow every candidate once for every
+/// candidate: a 9×9 board has at most a few hundred.
+const MAX_NESTED_CANDIDATES: usize = 400;
+
+/// Assumptions of which one holds: the kind of set (a cell's values, a value's places in a
+/// unit), the unit, and the (cell, value) assumptions.
+type Options = (Forcing, Option<usize>, Vec<(usize, usize)>);
+
+/// Sudoku Explainer's difficulty added for a chain of `length` links: 0.1 each time the length
+/// passes 4, 6, 8, 12, 16, 24, 32, 48, … (thresholds growing by 3/2 and 4/3 in turn).
+pub(super) fn length_difficulty(length: usize) -> f64 {
+    let (mut ceil, mut added, mut odd) = (4usize, 0.0, false);
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+impl<D: Domain> Board<D> {
+    /// Places naked and hidden singles until none is left or the board breaks, recording each.
+    fn follow_singles(&mut self, implied: &mut Vec<Implied>) {
+        let n = self.puzzle.size();
+        let full = D::full(n);
+        loop {
+            let mut changed = false;
+            for c in 0..self.cand.len() {
+                if self.value[c].is_some() {
+                    continue;
+                }
+                match self.cand[c].single() {
+                    Some(v) => {
+                        self.place(c, v);
+                        implied.push(Implied {
+                            cell: c,
+                            value: v,
+                            because: Because::NakedSingle,
+                        });
+                        changed = true;
+                    }
+                    None if self.cand[c].is_empty() => {
+                        let why = format!("{} has no candidate", self.cell(c));
+                        self.broken.get_or_insert(why);
+                    }
+                    None => {}
+                }
+            }
+            for u in 0..self.units.len() {
+                if self.broken.is_some() {
+                    break;
+                }
+                // Values with one place and with two or more among the unit's empty cells.
+                let (mut once, mut twice) = (D::empty(), D::empty());
+                for &c in &self.units[u].cells {
+                    if self.value[c].is_none() {
+                        twice = twice.or(once.and(self.cand[c]));
+                        once = once.or(self.cand[c]);
+                    }
+                }
+                let open = full.minus(self.held[u]);
+                if let Some(v) = open.minus(once).min() {
+                    let why = format!("{} has no place for {}", self.units[u].name, self.sym(v));
+                    self.broken.get_or_insert(why);
+                    break;
+                }
+                for v in once.minus(twice).and(open).iter() {
+                    let units = std::sync::Arc::clone(&self.units);
+                    let at = units[u]
+                        .cells
+                        .iter()
+                        .copied()
+                        .find(|&c| self.value[c].is_none() && self.cand[c].contains(v));
+                    if let Some(c) = at {
+                        self.place(c, v);
+                        implied.push(Implied {
+                            cell: c,
+                            value: v,
+                            because: Because::HiddenSingle(u),
+                        });
+                        changed = true;
+                    }
+                }
+            }
+            if self.broken.is_some() || !changed {
+                return;
+            }
+        }
+    }
+
+    /// Follows the assumption `cell = v` on a copy of the board.
+    fn follow(&self, cell: usize, v: usize) -> Followed<D> {
+        let mut trial = self.clone();
+        trial.place(cell, v);
+        let mut implied = Vec::new();
+        if trial.broken.is_none() {
+            trial.follow_singles(&mut implied);
+        }
+        let broken = trial.broken.take().or_else(|| trial.contradiction());
+        Followed {
+            implied,
+            cand: trial.cand,
+            broken,
+        }
+    }
+
+    /// [`Board::follow`], where each candidate of the trial board is also tested by a
+    /// contradiction forcing chain, and removed when it breaks, until nothing changes. Stops
+    /// early (unbroken) when time runs out.
+    fn follow_nested(&self, cell: usize, v: usize) -> Followed<D> {
+        let mut trial = self.clone();
+        trial.place(cell, v);
+        let mut implied = Vec::new();
+        'again: while trial.broken.is_none() {
+            trial.follow_singles(&mut implied);
+            if trial.broken.is_some() || trial.contradiction().is_some() {
+                break;
+            }
+            let mut order: Vec<usize> = (0..trial.cand.len())
+                .filter(|&c| trial.value[c].is_none())
+                .collect();
+            order.sort_by_key(|&c| trial.cand[c].len());
+            for &c in &order {
+                for w in trial.cand[c].iter() {
+                    if self.clock.out() {
+                        break 'again;
+                    }
+                    if trial.follow(c, w).broken.is_some() {
+                        trial.remove(c, w);
+                        implied.push(Implied {
+                            cell: c,
+                            value: w,
+                            because: Because::Contradiction,
+                        });
+                        continue 'again;
+                    }
+                }
+            }
+            break;
+        }
+        let broken = trial.broken.take().or_else(|| trial.contradiction());
+        Followed {
+            implied,
+            cand: trial.cand,
+            broken,
+        }
+    }
+
+    /// `r4c5 = 7 => r4c6 = 2 => r7c6 = 7 (column 6) => …`: an assumption and what follows.
+    fn chain_text(&self, cell: usize, v: usize, implied: &[Implied]) -> String {
+        let mut text = format!("{} = {}", self.cell(cell), self.sym(v));
+        for i in implied {
+            let (cell, value) = (self.cell(i.cell), self.sym(i.value));
+            let _ = match i.because {
+                Because::NakedSingle => write!(text, " => {cell} = {value}"),
+                Because::HiddenSingle(u) => {
+                    write!(text, " => {cell} = {value} ({})", self.units[u].name)
+                }
+                Because::Contradiction => write!(text, " => {cell} <> {value} (contradiction)"),
+            };
+        }
+        text
+    }
+
+    /// One forcing-chain step, the simplest found: a contradiction with the shortest chain,
+    /// else a cell or region whose every option forces the same placements and eliminations
+    /// (the fewest singles followed in all). Nothing when none applies, or time runs out.
+    pub(super) fn forcing_chains(&mut self) -> Vec<Step> {
+        let n = self.puzzle.size();
+        let cells = self.cand.len();
+        let open: usize = (0..cells)
+            .filter(|&c| self.value[c].is_none())
+            .map(|c| self.cand[c].len() as usize)
+            .sum();
+        if open > MAX_CANDIDATES {
+            return Vec::new();
+        }
+        // Every assumption followed once: by (cell, value).
+        let mut followed: Vec<Option<Followed<D>>> = (0..cells * n).map(|_| None).collect();
+        let mut order: Vec<usize> = (0..cells).filter(|&c| self.value[c].is_none()).collect();
+        order.sort_by_key(|&c| self.cand[c].len());
+        let mut best: Option<(usize, usize, usize)> = None;
+        for &c in &order {
+            for v in self.cand[c].iter() {
+                if self.clock.out() {
+                    return Vec::new();
+                }
+                let f = self.follow(c, v);
+                if f.broken.is_some() && best.is_none_or(|(len, _, _)| f.implied.len() < len) {
+                    best = Some((f.implied.len(), c, v));
+                }
+                followed[c * n + v] = Some(f);
+            }
+        }
+        if let Some((_, c, v)) = best {
+            let f = followed[c * n + v].take().expect("followed above");
+            let why = f.broken.unwrap_or_default();
+            let t = Technique::ForcingChain {
+                kind: Forcing::Contradiction,
+                length: f.implied.len() + 1,
+            };
+            let text = format!(
+                "{}: {} => contradiction: {why}; so {} <> {}",
+                t.name(),
+                self.chain_text(c, v, &f.implied),
+                self.cell(c),
+                self.sym(v)
+            );
+            let mut s = self.step(t, None, text);
+            s.eliminate.push((c, v));
+            self.remove(c, v);
+            return vec![s];
+        }
+        // Sets of assumptions of which one holds: each empty cell's values, each value's places
+        // in each unit where it is open.
+        let mut sets: Vec<Options> = order
+            .iter()
+            .map(|&c| {
+                (
+                    Forcing::Cell,
+                    None,
+                    self.cand[c].iter().map(|v| (c, v)).collect(),
+                )
+            })
+            .collect();
+        for (u, unit) in self.units.iter().enumerate() {
+            for v in D::full(n).minus(self.held[u]).iter() {
+                let places: Vec<(usize, usize)> = unit
+                    .cells
+                    .iter()
+                    .filter(|&&c| self.value[c].is_none() && self.cand[c].contains(v))
+                    .map(|&c| (c, v))
+                    .collect();
+                if places.len() >= 2 {
+                    sets.push((Forcing::Region, Some(u), places));
+                }
+            }
+        }
+        let mut found: Option<(usize, Step)> = None;
+        for (kind, unit, set) in &sets {
+            // What every assumption of the set leaves each cell (those that break drop out).
+            let mut union = vec![D::empty(); cells];
+            let mut length = 0;
+            for &(c, v) in set {
+                let f = followed[c * n + v].as_ref().expect("followed above");
+                if f.broken.is_some() {
+                    continue;
+                }
+                length += f.implied.len() + 1;
+                union
+                    .iter_mut()
+                    .zip(&f.cand)
+                    .for_each(|(u, &d)| *u = u.or(d));
+            }
+            if found.as_ref().is_some_and(|(len, _)| *len <= length) {
+                continue;
+            }
+            let mut place = Vec::new();
+            let mut eliminate = Vec::new();
+            for x in (0..cells).filter(|&x| self.value[x].is_none()) {
+                let kept = union[x].and(self.cand[x]);
+                match kept.single() {
+                    Some(v) if !set.iter().any(|&(c, _)| c == x) => place.push((x, v)),
+                    _ => eliminate.extend(self.cand[x].minus(kept).iter().map(|v| (x, v))),
+                }
+            }
+            if place.is_empty() && eliminate.is_empty() {
+                continue;
+            }
+            let t = Technique::ForcingChain {
+                kind: *kind,
+                length,
+            };
+            let mut text = String::new();
+            let _ = write!(text, "{}", t.name());
+            match (kind, unit) {
+                (Forcing::Region, Some(u)) => {
+                    let v = set[0].1;
+                    let _ = write!(text, " on {} in {}:", self.sym(v), self.units[*u].name);
+                }
+                _ => {
+                    let _ = write!(text, " on {}:", self.cell(set[0].0));
+                }
+            }
+            for &(c, v) in set {
+                let f = followed[c * n + v].as_ref().expect("followed above");
+                let _ = write!(text, " [{}", self.chain_text(c, v, &f.implied));
+                if let Some(why) = &f.broken {
+                    let _ = write!(text, " => contradiction: {why}");
+                }
+                text.push(']');
+            }
+            let what: Vec<String> = place
+                .iter()
+                .map(|&(c, v)| format!("{} = {}", self.cell(c), self.sym(v)))
+                .chain(
+                    eliminate
+                        .iter()
+                        .map(|&(c, v)| format!("{} <> {}", self.cell(c), self.sym(v))),
+                )
+                .collect();
+            let _ = write!(text, "; so {}", what.join(", "));
+            let mut s = self.step(t, None, text);
+            s.place = place;
+            s.eliminate = eliminate;
+            found = Some((length, s));
+        }
+        let Some((_, s)) = found else {
+            if open > MAX_NESTED_CANDIDATES {
+                return Vec::new();
+            }
+            return self.nested_forcing_chain(&order);
+        };
+        for &(c, v) in &s.eliminate {
+            self.remove(c, v);
+        }
+        for &(c, v) in &s.place {
+            self.place(c, v);
+        }
+        vec![s]
+    }
+}
+
+impl<D: Domain> Board<D> {
+    /// The first nested contradiction found, cells with the fewest candidates first: nested
+    /// chains cost a chain per candidate per assumption, so the search stops at the first.
+    fn nested_forcing_chain(&mut self, order: &[usize]) -> Vec<Step> {
+        for &c in order {
+            for v in self.cand[c].iter() {
+                if self.clock.out() {
+                    return Vec::new();
+                }
+                let f = self.follow_nested(c, v);
+                let Some(why) = f.broken else {
+                    continue;
+                };
+                let t = Technique::ForcingChain {
+                    kind: Forcing::Nested,
+                    length: f.implied.len() + 1,
+                };
+                let text = format!(
+                    "{}: {} => contradiction: {why}; so {} <> {}",
+                    t.name(),
+                    self.chain_text(c, v, &f.implied),
+                    self.cell(c),
+                    self.sym(v)
+                );
+                let mut s = self.step(t, None, text);
+                s.eliminate.push((c, v));
+                self.remove(c, v);
+                return vec![s];
+            }
+        }
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn longer_chains_are_harder_by_sudoku_explainers_steps() {
+        let added: Vec<f64> = [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25]
+            .iter()
+            .map(|&l| (length_difficulty(l) * 10.0).round() / 10.0)
+            .collect();
+        assert_eq!(
+            added,
+            [0.0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6]
+        );
+    }
+}
