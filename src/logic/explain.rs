@@ -264,8 +264,16 @@ pub fn rate_within<D: Domain>(puzzle: &Puzzle, rules: &Rules, budget: &Budget) -
     let empty = puzzle.gaps();
     let filled = empty - e.board.unknown();
     if e.ending == Ending::Solved {
+        // The level of the hardest rung climbed (a direct variant scores below its rung).
+        let level = e
+            .steps
+            .iter()
+            .filter(|s| s.depth == 0)
+            .map(|s| s.technique.level())
+            .max()
+            .unwrap_or(Level::Easy);
         Rating {
-            level: hardest.map_or(Level::Easy, Technique::level),
+            level,
             score: hardest.map_or(0.0, Technique::score),
             hardest,
             filled: (filled, empty),

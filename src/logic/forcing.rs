@@ -10,6 +10,14 @@ use std::fmt::Write;
 /// Which kind of forcing chain a step is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Forcing {
+    /// Static: an assumption leads to a contradiction, or a candidate's truth and its
+    /// falsehood lead to the same conclusion, by single-premise links (Sudoku Explainer's
+    /// forcing chain).
+    Chain,
+    /// Static: each value of a cell leads to the same conclusion.
+    StaticCell,
+    /// Static: each place of a value in a unit leads to the same conclusion.
+    StaticRegion,
     /// An assumption leads to a contradiction: the candidate is false.
     Contradiction,
     /// Each value of a cell leads to the same conclusion.
@@ -229,6 +237,10 @@ impl<D: Domain> Board<D> {
             .sum();
         if open > MAX_CANDIDATES {
             return Vec::new();
+        }
+        let by_static_links = self.static_chains(false);
+        if !by_static_links.is_empty() {
+            return by_static_links;
         }
         // Every assumption followed once: by (cell, value).
         let mut followed: Vec<Option<Followed<D>>> = (0..cells * n).map(|_| None).collect();

@@ -37,7 +37,12 @@ impl<D: Domain> Board<D> {
                         continue;
                     }
                     let pointing = units[a].kind == RegionKind::Box;
-                    let t = Technique::LockedCandidates { pointing };
+                    let eliminated: Vec<(usize, usize)> = hit.iter().map(|&c| (c, v)).collect();
+                    let t = if self.leaves_hidden_single(&eliminated) {
+                        Technique::DirectLocked { pointing }
+                    } else {
+                        Technique::LockedCandidates { pointing }
+                    };
                     let cells: Vec<String> = hit.iter().map(|&c| self.cell(c)).collect();
                     let text = format!(
                         "{}: {} in {} => {} <> {}",
@@ -48,7 +53,7 @@ impl<D: Domain> Board<D> {
                         self.sym(v)
                     );
                     let mut s = self.step(t, Some(units[a].name.clone()), text);
-                    s.eliminate = hit.iter().map(|&c| (c, v)).collect();
+                    s.eliminate = eliminated;
                     steps.push(s);
                 }
             }

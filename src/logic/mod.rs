@@ -12,6 +12,9 @@
 //! elimination in the parent.
 
 mod cages;
+mod chains;
+#[cfg(test)]
+mod crafted;
 mod explain;
 mod fish;
 mod forcing;
@@ -19,6 +22,7 @@ mod intersections;
 pub mod latex;
 mod singles;
 mod subsets;
+mod wings;
 
 pub use explain::{
     Budget, Ending, Explanation, Rating, explain, explain_within, rate, rate_within, solves_within,
@@ -83,6 +87,14 @@ pub enum Technique {
         /// Whether the box is where the value is confined.
         pointing: bool,
     },
+    /// Locked candidates whose eliminations leave a hidden single at once (Sudoku Explainer's
+    /// direct pointing and claiming).
+    DirectLocked {
+        /// Whether the box is where the value is confined.
+        pointing: bool,
+    },
+    /// A hidden subset whose eliminations leave a hidden single at once.
+    DirectHiddenSubset(usize),
     /// m cells of a unit holding only m values between them (Crook's preemptive set).
     NakedSubset(usize),
     /// m values of a unit with only m cells between them.
@@ -92,6 +104,15 @@ pub enum Technique {
     Fish(usize),
     /// A cell {a,b} seeing cells {a,c} and {b,c}: c leaves every cell seeing both.
     XyWing,
+    /// k cells of a box and a line holding k values, all but one restricted: XYZ-wing (3),
+    /// WXYZ-wing (4), … TUVWXYZ-wing (7).
+    Wing(usize),
+    /// A chain of implications on one value alone (an x-chain: skyscraper and 2-string kite
+    /// with two strong links), scored by its strong links.
+    XChain {
+        /// Strong links followed.
+        strong: usize,
+    },
     /// What assumptions imply by singles (Sudoku Explainer's dynamic forcing chains): a
     /// contradiction, or one conclusion forced by each value of a cell or each place of a value
     /// in a unit. `length` counts the assumptions and singles followed.
@@ -126,6 +147,9 @@ impl Technique {
             Technique::LockedCandidates { pointing: false } => {
                 "locked candidates (claiming)".into()
             }
+            Technique::DirectLocked { pointing: true } => "direct pointing".into(),
+            Technique::DirectLocked { pointing: false } => "direct claiming".into(),
+            Technique::DirectHiddenSubset(m) => format!("direct hidden {}", size(m)),
             Technique::NakedSubset(m) => format!("naked {}", size(m)),
             Technique::HiddenSubset(m) => format!("hidden {}", size(m)),
             Technique::Fish(2) => "x-wing".into(),
@@ -133,10 +157,21 @@ impl Technique {
             Technique::Fish(4) => "jellyfish".into(),
             Technique::Fish(m) => format!("fish of {m}"),
             Technique::XyWing => "xy-wing".into(),
+            Technique::XChain { strong } => format!("x-chain ({strong} strong links)"),
+            Technique::Wing(k) => {
+                let letters = "TUVWXYZ";
+                match letters.get(letters.len().saturating_sub(k)..) {
+                    Some(l) if k >= 3 => format!("{}-wing", l.to_lowercase()),
+                    _ => format!("wing of {k}"),
+                }
+            }
             Technique::ForcingChain { kind, .. } => match kind {
-                Forcing::Contradiction => "contradiction forcing chain".into(),
-                Forcing::Cell => "cell forcing chains".into(),
-                Forcing::Region => "region forcing chains".into(),
+                Forcing::Chain => "forcing chain".into(),
+                Forcing::StaticCell => "cell forcing chains".into(),
+                Forcing::StaticRegion => "region forcing chains".into(),
+                Forcing::Contradiction => "dynamic contradiction forcing chain".into(),
+                Forcing::Cell => "dynamic cell forcing chains".into(),
+                Forcing::Region => "dynamic region forcing chains".into(),
                 Forcing::Nested => "nested forcing chain".into(),
             },
             Technique::Guess => "guess".into(),
@@ -154,6 +189,11 @@ impl Technique {
             Technique::Innies => 2.5,
             Technique::LockedCandidates { pointing: true } => 2.6,
             Technique::LockedCandidates { pointing: false } => 2.8,
+            Technique::DirectLocked { pointing: true } => 1.7,
+            Technique::DirectLocked { pointing: false } => 1.9,
+            Technique::DirectHiddenSubset(2) => 2.0,
+            Technique::DirectHiddenSubset(3) => 2.5,
+            Technique::DirectHiddenSubset(m) => Technique::HiddenSubset(m).score(),
             Technique::NakedSubset(2) => 3.0,
             Technique::HiddenSubset(2) => 3.4,
             Technique::NakedSubset(3) => 3.6,
@@ -164,8 +204,23 @@ impl Technique {
             Technique::Fish(3) => 3.8,
             Technique::Fish(m) => 5.2 + 0.4 * (m as f64 - 4.0),
             Technique::XyWing => 4.2,
+            Technique::Wing(k) => match k {
+                0..=3 => 4.4,
+                4 => 5.5,
+                5 => 6.3,
+                6 => 6.6,
+                _ => 7.5,
+            },
+            Technique::XChain { strong } => match strong {
+                0..=2 => 4.0,
+                3 => 5.4,
+                4 => 6.1,
+                k => (6.1 + 0.2 * (k as f64 - 4.0)).min(6.9),
+            },
             Technique::ForcingChain { kind, length } => {
                 let base = match kind {
+                    Forcing::Chain => 7.0,
+                    Forcing::StaticCell | Forcing::StaticRegion => 8.2,
                     Forcing::Contradiction => 8.5,
                     Forcing::Cell | Forcing::Region => 8.6,
                     Forcing::Nested => 9.5,
@@ -182,15 +237,20 @@ impl Technique {
             Technique::ForcedDigit | Technique::NakedSingle | Technique::HiddenSingle => {
                 Level::Easy
             }
-            Technique::CageCombination | Technique::Innies | Technique::LockedCandidates { .. } => {
-                Level::Medium
-            }
+            Technique::CageCombination
+            | Technique::Innies
+            | Technique::LockedCandidates { .. }
+            | Technique::DirectLocked { .. } => Level::Medium,
+            Technique::DirectHiddenSubset(m) => Technique::HiddenSubset(m).level(),
             Technique::NakedSubset(m) | Technique::HiddenSubset(m) | Technique::Fish(m)
                 if m <= 3 =>
             {
                 Level::Hard
             }
             Technique::XyWing => Level::Hard,
+            Technique::XChain { .. } => Level::Expert,
+            Technique::Wing(k) if k <= 3 => Level::Hard,
+            Technique::Wing(_) => Level::Expert,
             Technique::ForcingChain { .. } => Level::Diabolical,
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) | Technique::Fish(_) => {
                 Level::Expert
@@ -221,6 +281,10 @@ pub enum Rung {
     Fish(usize),
     /// XY-wings.
     XyWing,
+    /// Wings of this many cells.
+    Wing(usize),
+    /// X-chains: static chains on one value.
+    XChains,
     /// Forcing chains.
     ForcingChains,
 }
@@ -235,6 +299,8 @@ impl Rung {
             Rung::Hidden(m) => Technique::HiddenSubset(m).level(),
             Rung::Fish(m) => Technique::Fish(m).level(),
             Rung::XyWing => Technique::XyWing.level(),
+            Rung::Wing(k) => Technique::Wing(k).level(),
+            Rung::XChains => Level::Expert,
             Rung::ForcingChains => Level::Diabolical,
         }
     }
@@ -276,9 +342,14 @@ pub fn ladder(n: usize) -> Vec<Rung> {
         if m == 3 {
             rungs.push(Rung::Fish(3));
             rungs.push(Rung::XyWing);
+            rungs.push(Rung::Wing(3));
+            rungs.push(Rung::XChains);
         }
         if m == 4 {
             rungs.push(Rung::Fish(4));
+        }
+        if (4..=7).contains(&m) {
+            rungs.push(Rung::Wing(m));
         }
     }
     rungs.push(Rung::ForcingChains);
@@ -507,6 +578,22 @@ impl<D: Domain> Board<D> {
         }
     }
 
+    /// Whether removing the candidates `eliminated` (already removed) left a value with one
+    /// place in a unit of one of their cells: Sudoku Explainer then calls the step direct.
+    fn leaves_hidden_single(&self, eliminated: &[(usize, usize)]) -> bool {
+        eliminated.iter().any(|&(c, v)| {
+            self.cell_units[c].iter().any(|&u| {
+                !self.held[u].contains(v)
+                    && self.units[u]
+                        .cells
+                        .iter()
+                        .filter(|&&p| self.value[p].is_none() && self.cand[p].contains(v))
+                        .count()
+                        == 1
+            })
+        })
+    }
+
     /// Removes `v` from the candidates of an empty `cell`; `true` if it was there.
     fn remove(&mut self, cell: usize, v: usize) -> bool {
         if self.value[cell].is_some() || !self.cand[cell].contains(v) {
@@ -548,6 +635,8 @@ impl<D: Domain> Board<D> {
             Rung::Hidden(m) => self.hidden_subsets(m),
             Rung::Fish(m) => self.fish(m),
             Rung::XyWing => self.xy_wings(),
+            Rung::Wing(k) => self.wings(k),
+            Rung::XChains => self.static_chains(true),
             Rung::ForcingChains => self.forcing_chains(),
         }
     }

@@ -149,10 +149,13 @@ impl<D: Domain> Board<D> {
                     }
                 }
                 if !changes.is_empty() {
+                    if self.leaves_hidden_single(&s.eliminate) {
+                        s.technique = Technique::DirectHiddenSubset(m);
+                    }
                     let where_: Vec<String> = at.iter().map(|i| self.cell(empty[i])).collect();
                     s.text = format!(
                         "{} {{{}}} in {name} at {} => {}",
-                        Technique::HiddenSubset(m).name(),
+                        s.technique.name(),
                         self.syms(keep),
                         where_.join(","),
                         changes.join("; ")

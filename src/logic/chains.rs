@@ -1,0 +1,356 @@
+//! Static chains (alternating inference chains): implications that each follow from one
+//! premise on the board as it stands. A candidate that is true makes its cell's other
+//! candidates and its peers' same value false (a weak link, `-`); a false candidate makes the
+//! other one true when its cell has two candidates or its value two places in a unit (a strong
+//! link, `=`). Followed breadth-first from a candidate assumed true or false, they give
+//! Sudoku Explainer's static forcing chains: a contradiction, or a conclusion both
+//! assumptions reach, or one every value of a cell (place of a value in a unit) reaches. A
+//! chain on one value alone is an x-chain (skyscraper, 2-string kite, …).
+
+use super::{Board, Forcing, Step, Technique};
+use crate::engine::Domain;
+use std::fmt::Write;
+
+/// The most open candidates a board may have for static chains to be looked for: a walk
+/// from each of them (both ways) is kept for the pass.
+const MAX_CANDIDATES: usize = 800;
+
+/// A candidate assumed true (`on`) or false: node `2 · (cell · n + value) + on`.
+type Node = usize;
+
+/// What a breadth-first walk from one node reached: each node's predecessor (`usize::MAX`
+/// unreached, the start its own).
+struct Walk {
+    start: Node,
+    parent: Vec<u32>,
+    /// The first node whose complement was reached too, if any.
+    clash: Option<Node>,
+}
+
+impl Walk {
+    fn reached(&self, x: Node) -> bool {
+        self.parent[x] != u32::MAX
+    }
+
+    /// The nodes from the start to `x`, in order.
+    fn path(&self, x: Node) -> Vec<Node> {
+        let mut out = vec![x];
+        let mut at = x;
+        while at != self.start {
+            at = self.parent[at] as usize;
+            out.push(at);
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// A conclusion with the chains that prove it: the technique, the placements and
+/// eliminations, and the text.
+struct Found {
+    technique: Technique,
+    place: Vec<(usize, usize)>,
+    eliminate: Vec<(usize, usize)>,
+    text: String,
+}
+
+impl<D: Domain> Board<D> {
+    /// Every node reached from `start` by single-premise implications on the current board;
+    /// with `one_value`, only by links between candidates of the start's value.
+    fn walk(&self, start: Node, one_value: bool) -> Walk {
+        let n = self.puzzle.size();
+        let cells = self.cand.len();
+        let mut parent = vec![u32::MAX; cells * n * 2];
+        parent[start] = start as u32;
+        let mut queue = std::collections::VecDeque::from([start]);
+        let mut clash = None;
+        while let Some(x) = queue.pop_front() {
+            let (cell, v, on) = (x / 2 / n, x / 2 % n, x % 2 == 1);
+            let mut reach = |y: Node, parent: &mut Vec<u32>| {
+                if parent[y] == u32::MAX {
+                    parent[y] = x as u32;
+                    queue.push_back(y);
+                    if clash.is_none() && parent[y ^ 1] != u32::MAX {
+                        clash = Some(y);
+                    }
+                }
+            };
+            if on {
+                for w in self.cand[cell].iter().filter(|&w| w != v && !one_value) {
+                    reach(2 * (cell * n + w), &mut parent);
+                }
+                for &u in self.cell_units[cell].iter() {
+                    for &p in &self.units[u].cells {
+                        if p != cell && self.value[p].is_none() && self.cand[p].contains(v) {
+                            reach(2 * (p * n + v), &mut parent);
+                        }
+                    }
+                }
+            } else {
+                let left = self.cand[cell].minus(D::singleton(v));
+                if let Some(w) = left.single().filter(|_| !one_value) {
+                    reach(2 * (cell * n + w) + 1, &mut parent);
+                }
+                for &u in self.cell_units[cell].iter() {
+                    let mut places = self.units[u]
+                        .cells
+                        .iter()
+                        .filter(|&&p| self.value[p].is_none() && self.cand[p].contains(v));
+                    if let (Some(&a), Some(&b), None) =
+                        (places.next(), places.next(), places.next())
+                    {
+                        let other = if a == cell { b } else { a };
+                        reach(2 * (other * n + v) + 1, &mut parent);
+                    }
+                }
+            }
+            if clash.is_some() {
+                break;
+            }
+        }
+        Walk {
+            start,
+            parent,
+            clash,
+        }
+    }
+
+    /// `r1c2=5 - r1c8=5 = r3c8=5`: a path as an alternating inference chain.
+    fn path_text(&self, path: &[Node]) -> String {
+        let n = self.puzzle.size();
+        let mut text = String::new();
+        for (i, &x) in path.iter().enumerate() {
+            if i > 0 {
+                text.push_str(if x % 2 == 1 { " = " } else { " - " });
+            }
+            let (cell, v) = (x / 2 / n, x / 2 % n);
+            // A walk that starts from a candidate assumed false says so.
+            let is = if i == 0 && x % 2 == 0 { "<>" } else { "=" };
+            let _ = write!(text, "{}{is}{}", self.cell(cell), self.sym(v));
+        }
+        text
+    }
+
+    /// The technique of a conclusion proved by `paths`: an x-chain when every node is on one
+    /// value (scored by its strong links), else a static forcing chain of `kind`.
+    fn chain_technique(&self, paths: &[&[Node]], kind: Forcing) -> Technique {
+        let n = self.puzzle.size();
+        let value = |x: Node| x / 2 % n;
+        let first = paths.iter().find_map(|p| p.first()).map(|&x| value(x));
+        let one_value = paths
+            .iter()
+            .all(|p| p.iter().all(|&x| Some(value(x)) == first));
+        let length: usize = paths.iter().map(|p| p.len()).sum();
+        if kind == Forcing::Chain && one_value {
+            let strong = paths
+                .iter()
+                .map(|p| p.iter().skip(1).filter(|&&x| x % 2 == 1).count())
+                .sum();
+            return Technique::XChain { strong };
+        }
+        Technique::ForcingChain { kind, length }
+    }
+
+    /// The static chain conclusion with the lowest score, if any: contradictions and double
+    /// implications from each candidate, then cell and region forcing chains; with
+    /// `one_value`, x-chains only (contradictions and double implications on one value).
+    pub(super) fn static_chains(&mut self, one_value: bool) -> Vec<Step> {
+        let n = self.puzzle.size();
+        let cells = self.cand.len();
+        let open: Vec<(usize, usize)> = (0..cells)
+            .filter(|&c| self.value[c].is_none())
+            .flat_map(|c| self.cand[c].iter().map(move |v| (c, v)))
+            .collect();
+        if open.len() > MAX_CANDIDATES {
+            return Vec::new();
+        }
+        let mut walks: Vec<Option<Walk>> = (0..cells * n * 2).map(|_| None).collect();
+        let mut best: Option<Found> = None;
+        let consider = |found: Found, best: &mut Option<Found>| {
+            if best
+                .as_ref()
+                .is_none_or(|b| found.technique.score() < b.technique.score())
+            {
+                *best = Some(found);
+            }
+        };
+        for &(c, v) in &open {
+            if self.clock.out() {
+                return Vec::new();
+            }
+            for on in [true, false] {
+                let start = 2 * (c * n + v) + usize::from(on);
+                let walk = self.walk(start, one_value);
+                if let Some(x) = walk.clash {
+                    let (a, b) = (walk.path(x), walk.path(x ^ 1));
+                    let t = self.chain_technique(&[&a, &b], Forcing::Chain);
+                    let (place, eliminate, so) = if on {
+                        (vec![], vec![(c, v)], "<>")
+                    } else {
+                        (vec![(c, v)], vec![], "=")
+                    };
+                    let text = format!(
+                        "{}: {} and {}; so {} {so} {}",
+                        t.name(),
+                        self.path_text(&a),
+                        self.path_text(&b),
+                        self.cell(c),
+                        self.sym(v)
+                    );
+                    consider(
+                        Found {
+                            technique: t,
+                            place,
+                            eliminate,
+                            text,
+                        },
+                        &mut best,
+                    );
+                }
+                walks[start] = Some(walk);
+            }
+            // Both assumptions reach the same node: it holds.
+            let (on, off) = (
+                walks[2 * (c * n + v) + 1].as_ref().expect("walked"),
+                walks[2 * (c * n + v)].as_ref().expect("walked"),
+            );
+            if on.clash.is_some() || off.clash.is_some() {
+                continue;
+            }
+            let name = format!("{}={}", self.cell(c), self.sym(v));
+            if let Some(found) = self.common(&[on, off], Forcing::Chain, &name) {
+                consider(found, &mut best);
+            }
+        }
+        // Cell and region forcing chains: every option of a set reaches the same node.
+        let sets = if one_value { 0 } else { cells };
+        for c in (0..sets).filter(|&c| self.value[c].is_none() && self.cand[c].len() > 2) {
+            let branch: Vec<&Walk> = self.cand[c]
+                .iter()
+                .filter_map(|v| walks[2 * (c * n + v) + 1].as_ref())
+                .collect();
+            if branch.iter().all(|w| w.clash.is_none())
+                && let Some(found) = self.common(&branch, Forcing::StaticCell, &self.cell(c))
+            {
+                consider(found, &mut best);
+            }
+        }
+        for u in (0..self.units.len()).filter(|_| !one_value) {
+            for v in D::full(n).minus(self.held[u]).iter() {
+                let branch: Vec<&Walk> = self.units[u]
+                    .cells
+                    .iter()
+                    .filter(|&&p| self.value[p].is_none() && self.cand[p].contains(v))
+                    .filter_map(|&p| walks[2 * (p * n + v) + 1].as_ref())
+                    .collect();
+                if branch.len() > 2 && branch.iter().all(|w| w.clash.is_none()) {
+                    let name = format!("{} in {}", self.sym(v), self.units[u].name);
+                    if let Some(found) = self.common(&branch, Forcing::StaticRegion, &name) {
+                        consider(found, &mut best);
+                    }
+                }
+            }
+        }
+        let Some(found) = best else {
+            return Vec::new();
+        };
+        let mut s = self.step(found.technique, None, found.text);
+        for &(c, v) in &found.eliminate {
+            self.remove(c, v);
+        }
+        for &(c, v) in &found.place {
+            self.place(c, v);
+        }
+        s.place = found.place;
+        s.eliminate = found.eliminate;
+        vec![s]
+    }
+
+    /// The conclusion every walk of `branch` (one of whose starts holds) reaches by the
+    /// shortest paths in all, if any: a candidate made false (eliminated) or true (placed).
+    fn common(&self, branch: &[&Walk], kind: Forcing, on: &str) -> Option<Found> {
+        let n = self.puzzle.size();
+        let starts: Vec<Node> = branch.iter().map(|w| w.start).collect();
+        let mut best: Option<(usize, Node)> = None;
+        for x in 0..branch[0].parent.len() {
+            let (cell, v) = (x / 2 / n, x / 2 % n);
+            if self.value[cell].is_some()
+                || !self.cand[cell].contains(v)
+                || starts.iter().any(|&s| s / 2 == x / 2)
+                || !branch.iter().all(|w| w.reached(x))
+            {
+                continue;
+            }
+            let length: usize = branch.iter().map(|w| w.path(x).len()).sum();
+            if best.is_none_or(|(l, _)| length < l) {
+                best = Some((length, x));
+            }
+        }
+        let (_, x) = best?;
+        let paths: Vec<Vec<Node>> = branch.iter().map(|w| w.path(x)).collect();
+        let refs: Vec<&[Node]> = paths.iter().map(Vec::as_slice).collect();
+        let technique = self.chain_technique(&refs, kind);
+        let (cell, v) = (x / 2 / n, x / 2 % n);
+        let (place, eliminate, so) = if x % 2 == 1 {
+            (vec![(cell, v)], vec![], "=")
+        } else {
+            (vec![], vec![(cell, v)], "<>")
+        };
+        let mut text = format!("{} on {on}:", technique.name());
+        for p in &paths {
+            let _ = write!(text, " [{}]", self.path_text(p));
+        }
+        let _ = write!(text, "; so {} {so} {}", self.cell(cell), self.sym(v));
+        Some(Found {
+            technique,
+            place,
+            eliminate,
+            text,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::crafted::{board, eliminated};
+    use super::*;
+
+    /// A skyscraper: rows 1 and 5 hold 1 only in columns {1, 7} and {2, 7}. One of the tops
+    /// r1c1 and r5c2 is 1, so the cells seeing both (r2c2, r3c2, r4c1, r6c1) lose it, one
+    /// x-chain of two strong links at a time, and nothing else does.
+    #[test]
+    fn a_skyscraper_is_an_x_chain_of_two_strong_links() {
+        let mut b = board(0, &[(0, &[0, 6]), (4, &[1, 6])], &[]);
+        let mut steps = Vec::new();
+        loop {
+            let found = b.static_chains(true);
+            if found.is_empty() {
+                break;
+            }
+            assert_eq!(
+                found[0].technique,
+                Technique::XChain { strong: 2 },
+                "{found:?}"
+            );
+            steps.extend(found);
+        }
+        assert_eq!(eliminated(&steps), vec![(10, 0), (19, 0), (27, 0), (45, 0)]);
+    }
+
+    /// A static forcing chain keeps to one premise a link: with r1c1 {1,2} and r1c2 {1,2}, 1
+    /// and 2 leave the rest of row 1 by chains through the pair, and the first such step
+    /// prints as an alternating inference chain.
+    #[test]
+    fn a_naked_pair_read_as_chains_clears_its_row() {
+        let mut b = board(0, &[], &[(0, 0b011), (1, 0b011)]);
+        let steps = b.static_chains(false);
+        assert_eq!(steps.len(), 1);
+        let (cell, v) = steps[0].eliminate[0];
+        assert!(cell / 9 == 0 && cell > 1 && v < 2, "{steps:?}");
+        assert!(
+            steps[0].text.contains(" - ") && steps[0].text.contains(" = "),
+            "{}",
+            steps[0].text
+        );
+    }
+}

@@ -1,0 +1,160 @@
+//! Wings (XYZ-, WXYZ-, … TUVWXYZ-wing): k cells in a box and a line through it holding k values
+//! between them, where every value but one, z, is restricted (its cells in the set all see each
+//! other, so it is in at most one of them). The k cells need k values, so z is among them, and
+//! a cell seeing every cell of the set that can hold z loses it. When every value is
+//! restricted, each one is such a z.
+
+use super::{Board, Step, Technique};
+use crate::engine::Domain;
+use crate::puzzle::RegionKind;
+
+impl<D: Domain> Board<D> {
+    /// Every wing of `k` cells on the board, each with its eliminations applied.
+    pub(super) fn wings(&mut self, k: usize) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let units = std::sync::Arc::clone(&self.units);
+        let boxes: Vec<usize> = (0..self.units.len())
+            .filter(|&u| self.units[u].kind == RegionKind::Box)
+            .collect();
+        let lines: Vec<usize> = (0..self.units.len())
+            .filter(|&u| matches!(self.units[u].kind, RegionKind::Row | RegionKind::Column))
+            .collect();
+        for &b in &boxes {
+            for &l in &lines {
+                let (bc, lc) = (&units[b].cells, &units[l].cells);
+                if !bc.iter().any(|c| lc.contains(c)) {
+                    continue;
+                }
+                let mut pool: Vec<usize> = bc.iter().chain(lc.iter()).copied().collect();
+                pool.sort_unstable();
+                pool.dedup();
+                pool.retain(|&c| {
+                    self.value[c].is_none() && (2..=k).contains(&(self.cand[c].len() as usize))
+                });
+                let mut sets = Vec::new();
+                let mut chosen = Vec::with_capacity(k);
+                Self::bent_sets(&pool, 0, k, &mut chosen, D::empty(), &self.cand, &mut sets);
+                for set in sets {
+                    let in_box = |c: &usize| bc.contains(c);
+                    let in_line = |c: &usize| lc.contains(c);
+                    // A set inside one unit is a naked subset, found earlier.
+                    if set.iter().all(in_box) || set.iter().all(in_line) {
+                        continue;
+                    }
+                    if self.clock.out() {
+                        return steps;
+                    }
+                    if let Some(s) = self.wing(k, &set) {
+                        steps.push(s);
+                    }
+                }
+            }
+        }
+        steps
+    }
+
+    /// Every `k`-subset of `pool` (from `from` on, extending `chosen`) whose cells' candidates
+    /// make `k` values in all.
+    fn bent_sets(
+        pool: &[usize],
+        from: usize,
+        k: usize,
+        chosen: &mut Vec<usize>,
+        union: D,
+        cand: &[D],
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if chosen.len() == k {
+            if union.len() as usize == k {
+                out.push(chosen.clone());
+            }
+            return;
+        }
+        for i in from..pool.len() {
+            let u = union.or(cand[pool[i]]);
+            if u.len() as usize > k {
+                continue;
+            }
+            chosen.push(pool[i]);
+            Self::bent_sets(pool, i + 1, k, chosen, u, cand, out);
+            chosen.pop();
+        }
+    }
+
+    /// The eliminations of the wing on `set`, applied, as a step; `None` if it has none.
+    fn wing(&mut self, k: usize, set: &[usize]) -> Option<Step> {
+        let union = set.iter().fold(D::empty(), |u, &c| u.or(self.cand[c]));
+        let holding = |v: usize| -> Vec<usize> {
+            set.iter()
+                .copied()
+                .filter(|&c| self.cand[c].contains(v))
+                .collect()
+        };
+        let unrestricted: Vec<usize> = union
+            .iter()
+            .filter(|&v| {
+                let at = holding(v);
+                at.iter()
+                    .enumerate()
+                    .any(|(i, &a)| at[i + 1..].iter().any(|&b| !self.sees(a, b)))
+            })
+            .collect();
+        let zs: Vec<usize> = match unrestricted.len() {
+            0 => union.iter().collect(),
+            1 => unrestricted,
+            _ => return None,
+        };
+        let mut eliminate = Vec::new();
+        for z in zs {
+            let at = holding(z);
+            for c in 0..self.cand.len() {
+                if self.value[c].is_none()
+                    && !set.contains(&c)
+                    && self.cand[c].contains(z)
+                    && at.iter().all(|&a| self.sees(c, a))
+                {
+                    eliminate.push((c, z));
+                }
+            }
+        }
+        eliminate.retain(|&(c, z)| self.remove(c, z));
+        if eliminate.is_empty() {
+            return None;
+        }
+        let t = Technique::Wing(k);
+        let cells: Vec<String> = set
+            .iter()
+            .map(|&c| format!("{} {{{}}}", self.cell(c), self.syms(self.cand[c])))
+            .collect();
+        let gone: Vec<String> = eliminate
+            .iter()
+            .map(|&(c, z)| format!("{} <> {}", self.cell(c), self.sym(z)))
+            .collect();
+        let text = format!("{}: {} => {}", t.name(), cells.join(", "), gone.join(", "));
+        let mut s = self.step(t, None, text);
+        s.eliminate = eliminate;
+        Some(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::crafted::{board, eliminated};
+    use super::*;
+
+    /// Pivot r5c5 {1,2,3} with r5c1 {1,3} in its row and r4c4 {2,3} in its box: 3 is the one
+    /// value whose cells do not all see each other, so it is among the three, and r5c4 and
+    /// r5c6, which see all three, lose it.
+    #[test]
+    fn an_xyz_wing_takes_z_from_the_cells_seeing_all_of_it() {
+        let mut b = board(0, &[], &[(40, 0b111), (36, 0b101), (30, 0b110)]);
+        let steps = b.wings(3);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].technique, Technique::Wing(3));
+        assert_eq!(steps[0].technique.name(), "xyz-wing");
+        assert_eq!(eliminated(&steps), vec![(39, 2), (41, 2)]);
+        // With 1 in r4c4 as well, two values are unrestricted: no wing.
+        let mut b = board(0, &[], &[(40, 0b111), (36, 0b101), (30, 0b111)]);
+        assert!(b.wings(3).is_empty());
+    }
+}
