@@ -4,6 +4,7 @@ use super::solve::with_id;
 use super::validity::{Validity, validity};
 use super::{Failure, InputArgs, Record, json, print, worse};
 use clap::{Args, ValueEnum};
+use rayon::prelude::*;
 use std::fmt::Write as _;
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::OutputFormat;
@@ -24,6 +25,9 @@ pub(super) struct RateArgs {
     /// Output: tab-separated lines, or JSON Lines.
     #[arg(long, value_enum)]
     to: Option<RateTo>,
+    /// Worker threads, 1 to 256 [default: all cores]; lines are printed in input order.
+    #[arg(long, value_name = "N", value_parser = super::parse_threads)]
+    threads: Option<u16>,
 }
 
 /// What `rate` prints.
@@ -43,104 +47,120 @@ pub(super) enum RateTo {
 /// read prints `error`.
 pub(super) fn run(args: RateArgs) -> Result<u8, Failure> {
     let json = args.to == Some(RateTo::Json);
+    let records = args.input.collect()?;
+    let pool = super::progress::pool(args.threads)?;
+    let rated: Vec<(String, u8)> = pool.install(|| {
+        records
+            .into_par_iter()
+            .map(|record| rate_one(record, &args, json))
+            .collect()
+    });
     let mut out = String::new();
     let mut code = 0;
-    for record in args.input.collect()? {
-        let (rules, input) = match record {
-            Record::Bad(e) => {
+    for (text, c) in rated {
+        out.push_str(&text);
+        code = worse(code, c);
+    }
+    print(&out)?;
+    Ok(code)
+}
+
+/// One record's line (or JSON record) and exit code.
+fn rate_one(record: Record, args: &RateArgs, json: bool) -> (String, u8) {
+    let mut out = String::new();
+    let mut code = 0;
+    let (rules, input) = match record {
+        Record::Bad(e) => {
+            super::report(&e);
+            code = worse(code, 2);
+            out.push_str(&if json {
+                json::Record::bad(&e).to_line()
+            } else {
+                "error\n".to_string()
+            });
+            return (out, code);
+        }
+        Record::Puzzle(_, input, Some(why)) => {
+            super::report(&why);
+            code = worse(code, 1);
+            out.push_str(&if json {
+                let mut r = json::Record::of(&input, "no solution");
+                r.error = Some(why.message);
+                r.to_line()
+            } else {
+                with_id(&input, "no solution\n".to_string(), OutputFormat::Line)
+            });
+            return (out, code);
+        }
+        Record::Puzzle(rules, input, None) => match logic::refuses(&input.entry.puzzle, &rules) {
+            Some(why) => {
+                let e = InputError::at(&input.source, input.entry.line, why);
                 super::report(&e);
                 code = worse(code, 2);
                 out.push_str(&if json {
                     json::Record::bad(&e).to_line()
                 } else {
-                    "error\n".to_string()
+                    with_id(&input, "error\n".to_string(), OutputFormat::Line)
                 });
-                continue;
+                return (out, code);
             }
-            Record::Puzzle(_, input, Some(why)) => {
-                super::report(&why);
-                code = worse(code, 1);
-                out.push_str(&if json {
-                    let mut r = json::Record::of(&input, "no solution");
-                    r.error = Some(why.message);
-                    r.to_line()
-                } else {
-                    with_id(&input, "no solution\n".to_string(), OutputFormat::Line)
-                });
-                continue;
-            }
-            Record::Puzzle(rules, input, None) => match logic::refuses(&input.entry.puzzle, &rules)
-            {
-                Some(why) => {
-                    let e = InputError::at(&input.source, input.entry.line, why);
-                    super::report(&e);
-                    code = worse(code, 2);
-                    out.push_str(&if json {
-                        json::Record::bad(&e).to_line()
-                    } else {
-                        with_id(&input, "error\n".to_string(), OutputFormat::Line)
-                    });
-                    continue;
-                }
-                None => (rules, input),
-            },
-        };
-        let p = &input.entry.puzzle;
-        let deadline = super::deadline(args.timeout);
-        let found = validity(p, &rules, deadline);
-        if found != Validity::Unique {
-            code = worse(code, found.code());
-            out.push_str(&if json {
-                json::Record::of(&input, found.status()).to_line()
-            } else {
-                with_id(&input, format!("{}\n", found.status()), OutputFormat::Line)
-            });
-            continue;
-        }
-        let budget = logic::Budget {
-            steps: args
-                .node_limit
-                .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)),
-            guesses: None,
-            deadline,
-        };
-        let r = sudoku_cp::with_domain!(p.size(), D => logic::rate_within::<D>(p, &rules, &budget));
-        let stopped = match r.ending {
-            Ending::Timeout => Some("timeout"),
-            Ending::StepLimit => Some("node limit"),
-            _ => None,
-        };
-        if let Some(status) = stopped {
-            code = worse(code, 5);
-            out.push_str(&if json {
-                json::Record::of(&input, status).to_line()
-            } else {
-                with_id(&input, format!("{status}\n"), OutputFormat::Line)
-            });
-            continue;
-        }
-        let hardest = r.hardest.map(|t| t.name());
-        let detail = match (r.level, &hardest) {
-            (Level::Guessing, Some(h)) => format!(
-                "logic fills {} of {} empty cells (hardest step: {h})",
-                r.filled.0, r.filled.1
-            ),
-            (Level::Guessing, None) => "no technique of the ladder applies".to_string(),
-            (_, h) => h
-                .clone()
-                .unwrap_or_else(|| "nothing to do: already full".to_string()),
-        };
-        if json {
-            let mut j = json::Record::of(&input, "rated");
-            j.rating = Some(r.score);
-            j.level = Some(r.level.name());
-            j.technique = Some(detail);
-            out.push_str(&j.to_line());
+            None => (rules, input),
+        },
+    };
+    let p = &input.entry.puzzle;
+    let deadline = super::deadline(args.timeout);
+    let found = validity(p, &rules, deadline);
+    if found != Validity::Unique {
+        code = worse(code, found.code());
+        out.push_str(&if json {
+            json::Record::of(&input, found.status()).to_line()
         } else {
-            let line = format!("{}\t{:.1}\t{detail}\n", r.level.name(), r.score);
-            let _ = write!(out, "{}", with_id(&input, line, OutputFormat::Line));
-        }
+            with_id(&input, format!("{}\n", found.status()), OutputFormat::Line)
+        });
+        return (out, code);
     }
-    print(&out)?;
-    Ok(code)
+    let budget = logic::Budget {
+        steps: args
+            .node_limit
+            .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+        guesses: None,
+        deadline,
+    };
+    let r = sudoku_cp::with_domain!(p.size(), D => logic::rate_within::<D>(p, &rules, &budget));
+    let stopped = match r.ending {
+        Ending::Timeout => Some("timeout"),
+        Ending::StepLimit => Some("node limit"),
+        _ => None,
+    };
+    if let Some(status) = stopped {
+        code = worse(code, 5);
+        out.push_str(&if json {
+            json::Record::of(&input, status).to_line()
+        } else {
+            with_id(&input, format!("{status}\n"), OutputFormat::Line)
+        });
+        return (out, code);
+    }
+    let hardest = r.hardest.map(|t| t.name());
+    let detail = match (r.level, &hardest) {
+        (Level::Guessing, Some(h)) => format!(
+            "logic fills {} of {} empty cells (hardest step: {h})",
+            r.filled.0, r.filled.1
+        ),
+        (Level::Guessing, None) => "no technique of the ladder applies".to_string(),
+        (_, h) => h
+            .clone()
+            .unwrap_or_else(|| "nothing to do: already full".to_string()),
+    };
+    if json {
+        let mut j = json::Record::of(&input, "rated");
+        j.rating = Some(r.score);
+        j.level = Some(r.level.name());
+        j.technique = Some(detail);
+        out.push_str(&j.to_line());
+    } else {
+        let line = format!("{}\t{:.1}\t{detail}\n", r.level.name(), r.score);
+        let _ = write!(out, "{}", with_id(&input, line, OutputFormat::Line));
+    }
+    (out, code)
 }
