@@ -594,6 +594,26 @@ impl<D: Domain> Board<D> {
         })
     }
 
+    /// The direct steps of a sweep, when it found any: the others' eliminations are put back,
+    /// as one going step by step, easiest first, would take a direct step and its hidden
+    /// single before them (and might never need them).
+    fn direct_first(&mut self, steps: Vec<Step>) -> Vec<Step> {
+        let direct = |s: &Step| {
+            matches!(
+                s.technique,
+                Technique::DirectLocked { .. } | Technique::DirectHiddenSubset(_)
+            )
+        };
+        if !steps.iter().any(direct) {
+            return steps;
+        }
+        let (kept, undone): (Vec<Step>, Vec<Step>) = steps.into_iter().partition(direct);
+        for &(c, v) in undone.iter().flat_map(|s| &s.eliminate) {
+            self.cand[c].insert(v);
+        }
+        kept
+    }
+
     /// Removes `v` from the candidates of an empty `cell`; `true` if it was there.
     fn remove(&mut self, cell: usize, v: usize) -> bool {
         if self.value[cell].is_some() || !self.cand[cell].contains(v) {
@@ -630,9 +650,15 @@ impl<D: Domain> Board<D> {
             Rung::NakedSingles => self.naked_singles(),
             Rung::HiddenSingles => self.hidden_singles(),
             Rung::Cages => self.cage_combinations(),
-            Rung::Locked => self.locked_candidates(),
+            Rung::Locked => {
+                let found = self.locked_candidates();
+                self.direct_first(found)
+            }
             Rung::Naked(m) => self.naked_subsets(m),
-            Rung::Hidden(m) => self.hidden_subsets(m),
+            Rung::Hidden(m) => {
+                let found = self.hidden_subsets(m);
+                self.direct_first(found)
+            }
             Rung::Fish(m) => self.fish(m),
             Rung::XyWing => self.xy_wings(),
             Rung::Wing(k) => self.wings(k),
