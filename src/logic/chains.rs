@@ -9,6 +9,7 @@
 
 use super::{Board, Forcing, Step, Technique};
 use crate::engine::Domain;
+use crate::puzzle::RegionKind;
 use std::fmt::Write;
 
 /// The most open candidates a board may have for static chains to be looked for: a walk
@@ -17,6 +18,16 @@ const MAX_CANDIDATES: usize = 800;
 
 /// A candidate assumed true (`on`) or false: node `2 · (cell · n + value) + on`.
 type Node = usize;
+
+/// A group node of an x-chain: the cells of a box's meeting with a line that can hold a value
+/// (two or more). True: one of them holds it; false: none does. Group `g` is node
+/// `base + 2g + on`, after the candidates' nodes.
+struct Group {
+    value: usize,
+    cells: Vec<usize>,
+    /// The box and the line it lies in.
+    units: [usize; 2],
+}
 
 /// What a breadth-first walk from one node reached: each node's predecessor (`usize::MAX`
 /// unreached, the start its own).
@@ -55,16 +66,111 @@ struct Found {
 }
 
 impl<D: Domain> Board<D> {
+    /// The places of `v` in unit `u`.
+    fn places(&self, u: usize, v: usize) -> impl Iterator<Item = usize> + '_ {
+        self.units[u]
+            .cells
+            .iter()
+            .copied()
+            .filter(move |&p| self.value[p].is_none() && self.cand[p].contains(v))
+    }
+
+    /// Every group of the board: for each value, each box's meeting with a row or column
+    /// where it has two places or more.
+    fn groups(&self) -> Vec<Group> {
+        let n = self.puzzle.size();
+        let mut out = Vec::new();
+        for (b, bx) in self.units.iter().enumerate() {
+            if bx.kind != RegionKind::Box {
+                continue;
+            }
+            for (l, line) in self.units.iter().enumerate() {
+                if !matches!(line.kind, RegionKind::Row | RegionKind::Column) {
+                    continue;
+                }
+                for v in 0..n {
+                    let cells: Vec<usize> = self
+                        .places(b, v)
+                        .filter(|c| line.cells.contains(c))
+                        .collect();
+                    if cells.len() >= 2 {
+                        out.push(Group {
+                            value: v,
+                            cells,
+                            units: [b, l],
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Every node reached from `start` by single-premise implications on the current board;
-    /// with `one_value`, only by links between candidates of the start's value.
-    fn walk(&self, start: Node, one_value: bool) -> Walk {
+    /// with `one_value`, only by links between candidates of the start's value and through
+    /// `groups`.
+    fn walk(&self, start: Node, one_value: bool, groups: &[Group]) -> Walk {
         let n = self.puzzle.size();
         let cells = self.cand.len();
-        let mut parent = vec![u32::MAX; cells * n * 2];
+        let base = cells * n * 2;
+        let sees_all =
+            |x: usize, g: &Group| !g.cells.contains(&x) && g.cells.iter().all(|&c| self.sees(x, c));
+        // The group whose cells are exactly `places`, if any.
+        let group_of = |v: usize, places: &[usize]| {
+            groups
+                .iter()
+                .position(|g| g.value == v && g.cells.as_slice() == places)
+        };
+        let mut parent = vec![u32::MAX; base + 2 * groups.len()];
         parent[start] = start as u32;
         let mut queue = std::collections::VecDeque::from([start]);
         let mut clash = None;
         while let Some(x) = queue.pop_front() {
+            if x >= base {
+                let (g, on) = ((x - base) / 2, x % 2 == 1);
+                let group = &groups[g];
+                let v = group.value;
+                let mut reach = |y: Node, parent: &mut Vec<u32>| {
+                    if parent[y] == u32::MAX {
+                        parent[y] = x as u32;
+                        queue.push_back(y);
+                        if clash.is_none() && parent[y ^ 1] != u32::MAX {
+                            clash = Some(y);
+                        }
+                    }
+                };
+                if on {
+                    for y in (0..cells).filter(|&y| {
+                        self.value[y].is_none() && self.cand[y].contains(v) && sees_all(y, group)
+                    }) {
+                        reach(2 * (y * n + v), &mut parent);
+                    }
+                    for (h, other) in groups.iter().enumerate() {
+                        if h != g
+                            && other.value == v
+                            && other.cells.iter().all(|&c| sees_all(c, group))
+                        {
+                            reach(base + 2 * h, &mut parent);
+                        }
+                    }
+                } else {
+                    for u in group.units {
+                        let rest: Vec<usize> = self
+                            .places(u, v)
+                            .filter(|c| !group.cells.contains(c))
+                            .collect();
+                        if let [y] = rest[..] {
+                            reach(2 * (y * n + v) + 1, &mut parent);
+                        } else if let Some(h) = group_of(v, &rest) {
+                            reach(base + 2 * h + 1, &mut parent);
+                        }
+                    }
+                }
+                if clash.is_some() {
+                    break;
+                }
+                continue;
+            }
             let (cell, v, on) = (x / 2 / n, x / 2 % n, x % 2 == 1);
             let mut reach = |y: Node, parent: &mut Vec<u32>| {
                 if parent[y] == u32::MAX {
@@ -86,6 +192,11 @@ impl<D: Domain> Board<D> {
                         }
                     }
                 }
+                for (g, group) in groups.iter().enumerate() {
+                    if group.value == v && sees_all(cell, group) {
+                        reach(base + 2 * g, &mut parent);
+                    }
+                }
             } else {
                 let left = self.cand[cell].minus(D::singleton(v));
                 if let Some(w) = left.single().filter(|_| !one_value) {
@@ -102,6 +213,12 @@ impl<D: Domain> Board<D> {
                         let other = if a == cell { b } else { a };
                         reach(2 * (other * n + v) + 1, &mut parent);
                     }
+                    if !groups.is_empty() {
+                        let rest: Vec<usize> = self.places(u, v).filter(|&p| p != cell).collect();
+                        if let Some(h) = group_of(v, &rest) {
+                            reach(base + 2 * h + 1, &mut parent);
+                        }
+                    }
                 }
             }
             if clash.is_some() {
@@ -115,27 +232,49 @@ impl<D: Domain> Board<D> {
         }
     }
 
-    /// `r1c2=5 - r1c8=5 = r3c8=5`: a path as an alternating inference chain.
-    fn path_text(&self, path: &[Node]) -> String {
+    /// `r1c2=5 - r1c8=5 = r3c8=5`: a path as an alternating inference chain (a group as
+    /// `r1c78=5`).
+    fn path_text(&self, path: &[Node], groups: &[Group]) -> String {
         let n = self.puzzle.size();
+        let base = self.cand.len() * n * 2;
         let mut text = String::new();
         for (i, &x) in path.iter().enumerate() {
             if i > 0 {
                 text.push_str(if x % 2 == 1 { " = " } else { " - " });
             }
-            let (cell, v) = (x / 2 / n, x / 2 % n);
             // A walk that starts from a candidate assumed false says so.
             let is = if i == 0 && x % 2 == 0 { "<>" } else { "=" };
-            let _ = write!(text, "{}{is}{}", self.cell(cell), self.sym(v));
+            if x >= base {
+                let g = &groups[(x - base) / 2];
+                let (r, c): (Vec<usize>, Vec<usize>) =
+                    g.cells.iter().map(|&c| (c / n + 1, c % n + 1)).unzip();
+                let list = |v: &[usize]| {
+                    let mut v = v.to_vec();
+                    v.dedup();
+                    v.iter().map(ToString::to_string).collect::<String>()
+                };
+                let _ = write!(text, "r{}c{}{is}{}", list(&r), list(&c), self.sym(g.value));
+            } else {
+                let (cell, v) = (x / 2 / n, x / 2 % n);
+                let _ = write!(text, "{}{is}{}", self.cell(cell), self.sym(v));
+            }
         }
         text
     }
 
     /// The technique of a conclusion proved by `paths`: an x-chain when every node is on one
     /// value (scored by its strong links), else a static forcing chain of `kind`.
-    fn chain_technique(&self, paths: &[&[Node]], kind: Forcing) -> Technique {
+    fn chain_technique(&self, paths: &[&[Node]], kind: Forcing, groups: &[Group]) -> Technique {
         let n = self.puzzle.size();
-        let value = |x: Node| x / 2 % n;
+        let base = self.cand.len() * n * 2;
+        let value = |x: Node| {
+            if x >= base {
+                groups[(x - base) / 2].value
+            } else {
+                x / 2 % n
+            }
+        };
+        let grouped = paths.iter().any(|p| p.iter().any(|&x| x >= base));
         let first = paths.iter().find_map(|p| p.first()).map(|&x| value(x));
         let one_value = paths
             .iter()
@@ -146,7 +285,7 @@ impl<D: Domain> Board<D> {
                 .iter()
                 .map(|p| p.iter().skip(1).filter(|&&x| x % 2 == 1).count())
                 .sum();
-            return Technique::XChain { strong };
+            return Technique::XChain { strong, grouped };
         }
         Technique::ForcingChain { kind, length }
     }
@@ -164,6 +303,8 @@ impl<D: Domain> Board<D> {
         if open.len() > MAX_CANDIDATES {
             return Vec::new();
         }
+        // X-chains also go through groups (a box's cells on a line).
+        let groups = if one_value { self.groups() } else { Vec::new() };
         let mut walks: Vec<Option<Walk>> = (0..cells * n * 2).map(|_| None).collect();
         let mut best: Option<Found> = None;
         let consider = |found: Found, best: &mut Option<Found>| {
@@ -180,10 +321,10 @@ impl<D: Domain> Board<D> {
             }
             for on in [true, false] {
                 let start = 2 * (c * n + v) + usize::from(on);
-                let walk = self.walk(start, one_value);
+                let walk = self.walk(start, one_value, &groups);
                 if let Some(x) = walk.clash {
                     let (a, b) = (walk.path(x), walk.path(x ^ 1));
-                    let t = self.chain_technique(&[&a, &b], Forcing::Chain);
+                    let t = self.chain_technique(&[&a, &b], Forcing::Chain, &groups);
                     let (place, eliminate, so) = if on {
                         (vec![], vec![(c, v)], "<>")
                     } else {
@@ -192,8 +333,8 @@ impl<D: Domain> Board<D> {
                     let text = format!(
                         "{}: {} and {}; so {} {so} {}",
                         t.name(),
-                        self.path_text(&a),
-                        self.path_text(&b),
+                        self.path_text(&a, &groups),
+                        self.path_text(&b, &groups),
                         self.cell(c),
                         self.sym(v)
                     );
@@ -218,7 +359,7 @@ impl<D: Domain> Board<D> {
                 continue;
             }
             let name = format!("{}={}", self.cell(c), self.sym(v));
-            if let Some(found) = self.common(&[on, off], Forcing::Chain, &name) {
+            if let Some(found) = self.common(&[on, off], Forcing::Chain, &name, &groups) {
                 consider(found, &mut best);
             }
         }
@@ -230,7 +371,8 @@ impl<D: Domain> Board<D> {
                 .filter_map(|v| walks[2 * (c * n + v) + 1].as_ref())
                 .collect();
             if branch.iter().all(|w| w.clash.is_none())
-                && let Some(found) = self.common(&branch, Forcing::StaticCell, &self.cell(c))
+                && let Some(found) =
+                    self.common(&branch, Forcing::StaticCell, &self.cell(c), &groups)
             {
                 consider(found, &mut best);
             }
@@ -245,7 +387,8 @@ impl<D: Domain> Board<D> {
                     .collect();
                 if branch.len() > 2 && branch.iter().all(|w| w.clash.is_none()) {
                     let name = format!("{} in {}", self.sym(v), self.units[u].name);
-                    if let Some(found) = self.common(&branch, Forcing::StaticRegion, &name) {
+                    if let Some(found) = self.common(&branch, Forcing::StaticRegion, &name, &groups)
+                    {
                         consider(found, &mut best);
                     }
                 }
@@ -268,11 +411,12 @@ impl<D: Domain> Board<D> {
 
     /// The conclusion every walk of `branch` (one of whose starts holds) reaches by the
     /// shortest paths in all, if any: a candidate made false (eliminated) or true (placed).
-    fn common(&self, branch: &[&Walk], kind: Forcing, on: &str) -> Option<Found> {
+    fn common(&self, branch: &[&Walk], kind: Forcing, on: &str, groups: &[Group]) -> Option<Found> {
         let n = self.puzzle.size();
         let starts: Vec<Node> = branch.iter().map(|w| w.start).collect();
         let mut best: Option<(usize, Node)> = None;
-        for x in 0..branch[0].parent.len() {
+        // Only candidates conclude anything (groups are the nodes after them).
+        for x in 0..self.cand.len() * n * 2 {
             let (cell, v) = (x / 2 / n, x / 2 % n);
             if self.value[cell].is_some()
                 || !self.cand[cell].contains(v)
@@ -289,7 +433,7 @@ impl<D: Domain> Board<D> {
         let (_, x) = best?;
         let paths: Vec<Vec<Node>> = branch.iter().map(|w| w.path(x)).collect();
         let refs: Vec<&[Node]> = paths.iter().map(Vec::as_slice).collect();
-        let technique = self.chain_technique(&refs, kind);
+        let technique = self.chain_technique(&refs, kind, groups);
         let (cell, v) = (x / 2 / n, x / 2 % n);
         let (place, eliminate, so) = if x % 2 == 1 {
             (vec![(cell, v)], vec![], "=")
@@ -298,7 +442,7 @@ impl<D: Domain> Board<D> {
         };
         let mut text = format!("{} on {on}:", technique.name());
         for p in &paths {
-            let _ = write!(text, " [{}]", self.path_text(p));
+            let _ = write!(text, " [{}]", self.path_text(p, groups));
         }
         let _ = write!(text, "; so {} {so} {}", self.cell(cell), self.sym(v));
         Some(Found {
@@ -329,7 +473,10 @@ mod tests {
             }
             assert_eq!(
                 found[0].technique,
-                Technique::XChain { strong: 2 },
+                Technique::XChain {
+                    strong: 2,
+                    grouped: false
+                },
                 "{found:?}"
             );
             steps.extend(found);

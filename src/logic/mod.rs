@@ -112,6 +112,8 @@ pub enum Technique {
     XChain {
         /// Strong links followed.
         strong: usize,
+        /// Whether it goes through a group (a box's cells on a line).
+        grouped: bool,
     },
     /// What assumptions imply by singles (Sudoku Explainer's dynamic forcing chains): a
     /// contradiction, or one conclusion forced by each value of a cell or each place of a value
@@ -157,7 +159,10 @@ impl Technique {
             Technique::Fish(4) => "jellyfish".into(),
             Technique::Fish(m) => format!("fish of {m}"),
             Technique::XyWing => "xy-wing".into(),
-            Technique::XChain { strong } => format!("x-chain ({strong} strong links)"),
+            Technique::XChain { strong, grouped } => {
+                let g = if grouped { "grouped " } else { "" };
+                format!("{g}x-chain ({strong} strong links)")
+            }
             Technique::Wing(k) => {
                 let letters = "TUVWXYZ";
                 match letters.get(letters.len().saturating_sub(k)..) {
@@ -211,12 +216,15 @@ impl Technique {
                 6 => 6.6,
                 _ => 7.5,
             },
-            Technique::XChain { strong } => match strong {
-                0..=2 => 4.0,
-                3 => 5.4,
-                4 => 6.1,
-                k => (6.1 + 0.2 * (k as f64 - 4.0)).min(6.9),
-            },
+            Technique::XChain { strong, grouped } => {
+                let g = if grouped && strong <= 3 { 0.3 } else { 0.0 };
+                g + match strong {
+                    0..=2 => 4.0,
+                    3 => 5.4,
+                    4 => 6.1,
+                    k => (6.1 + 0.2 * (k as f64 - 4.0)).min(6.9),
+                }
+            }
             Technique::ForcingChain { kind, length } => {
                 let base = match kind {
                     Forcing::Chain => 7.0,
