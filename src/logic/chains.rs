@@ -126,19 +126,19 @@ impl<D: Domain> Board<D> {
         let mut queue = std::collections::VecDeque::from([start]);
         let mut clash = None;
         while let Some(x) = queue.pop_front() {
+            let mut reach = |y: Node, parent: &mut Vec<u32>| {
+                if parent[y] == u32::MAX {
+                    parent[y] = x as u32;
+                    queue.push_back(y);
+                    if clash.is_none() && parent[y ^ 1] != u32::MAX {
+                        clash = Some(y);
+                    }
+                }
+            };
             if x >= base {
                 let (g, on) = ((x - base) / 2, x % 2 == 1);
                 let group = &groups[g];
                 let v = group.value;
-                let mut reach = |y: Node, parent: &mut Vec<u32>| {
-                    if parent[y] == u32::MAX {
-                        parent[y] = x as u32;
-                        queue.push_back(y);
-                        if clash.is_none() && parent[y ^ 1] != u32::MAX {
-                            clash = Some(y);
-                        }
-                    }
-                };
                 if on {
                     for y in (0..cells).filter(|&y| {
                         self.value[y].is_none() && self.cand[y].contains(v) && sees_all(y, group)
@@ -172,15 +172,6 @@ impl<D: Domain> Board<D> {
                 continue;
             }
             let (cell, v, on) = (x / 2 / n, x / 2 % n, x % 2 == 1);
-            let mut reach = |y: Node, parent: &mut Vec<u32>| {
-                if parent[y] == u32::MAX {
-                    parent[y] = x as u32;
-                    queue.push_back(y);
-                    if clash.is_none() && parent[y ^ 1] != u32::MAX {
-                        clash = Some(y);
-                    }
-                }
-            };
             if on {
                 for w in self.cand[cell].iter().filter(|&w| w != v && !one_value) {
                     reach(2 * (cell * n + w), &mut parent);

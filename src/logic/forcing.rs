@@ -209,6 +209,26 @@ impl<D: Domain> Board<D> {
         }
     }
 
+    /// The step removing `v` from `c`, whose assumption `f` followed to a contradiction.
+    fn contradiction_step(&mut self, kind: Forcing, c: usize, v: usize, f: Followed<D>) -> Step {
+        let why = f.broken.unwrap_or_default();
+        let t = Technique::ForcingChain {
+            kind,
+            length: f.implied.len() + 1,
+        };
+        let text = format!(
+            "{}: {} => contradiction: {why}; so {} <> {}",
+            t.name(),
+            self.chain_text(c, v, &f.implied),
+            self.cell(c),
+            self.sym(v)
+        );
+        let mut s = self.step(t, None, text);
+        s.eliminate.push((c, v));
+        self.remove(c, v);
+        s
+    }
+
     /// `r4c5 = 7 => r4c6 = 2 => r7c6 = 7 (column 6) => …`: an assumption and what follows.
     fn chain_text(&self, cell: usize, v: usize, implied: &[Implied]) -> String {
         let mut text = format!("{} = {}", self.cell(cell), self.sym(v));
@@ -261,22 +281,7 @@ impl<D: Domain> Board<D> {
         }
         if let Some((_, c, v)) = best {
             let f = followed[c * n + v].take().expect("followed above");
-            let why = f.broken.unwrap_or_default();
-            let t = Technique::ForcingChain {
-                kind: Forcing::Contradiction,
-                length: f.implied.len() + 1,
-            };
-            let text = format!(
-                "{}: {} => contradiction: {why}; so {} <> {}",
-                t.name(),
-                self.chain_text(c, v, &f.implied),
-                self.cell(c),
-                self.sym(v)
-            );
-            let mut s = self.step(t, None, text);
-            s.eliminate.push((c, v));
-            self.remove(c, v);
-            return vec![s];
+            return vec![self.contradiction_step(Forcing::Contradiction, c, v, f)];
         }
         // Sets of assumptions of which one holds: each empty cell's values, each value's places
         // in each unit where it is open.
@@ -398,24 +403,9 @@ impl<D: Domain> Board<D> {
                     return Vec::new();
                 }
                 let f = self.follow_nested(c, v);
-                let Some(why) = f.broken else {
-                    continue;
-                };
-                let t = Technique::ForcingChain {
-                    kind: Forcing::Nested,
-                    length: f.implied.len() + 1,
-                };
-                let text = format!(
-                    "{}: {} => contradiction: {why}; so {} <> {}",
-                    t.name(),
-                    self.chain_text(c, v, &f.implied),
-                    self.cell(c),
-                    self.sym(v)
-                );
-                let mut s = self.step(t, None, text);
-                s.eliminate.push((c, v));
-                self.remove(c, v);
-                return vec![s];
+                if f.broken.is_some() {
+                    return vec![self.contradiction_step(Forcing::Nested, c, v, f)];
+                }
             }
         }
         Vec::new()
