@@ -428,3 +428,30 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod crafted_tests {
+    use super::super::crafted::board;
+    use super::*;
+
+    /// r1c1 {1,2}, r1c2 {1,2}, r1c3 {1,2,3}: assuming r1c3 = 1 leaves r1c1 only 2, then r1c2
+    /// nothing; assuming r1c3 = 3 breaks nothing. The dynamic contradiction step removes 1 (or
+    /// 2) from r1c3 and names the single it followed.
+    #[test]
+    fn an_assumption_followed_by_singles_to_a_contradiction_is_false() {
+        let b = board(0, &[], &[(0, 0b011), (1, 0b011), (2, 0b111)]);
+        let f = b.follow(2, 0);
+        assert!(f.broken.is_some());
+        assert!(f.implied.iter().any(|i| (i.cell, i.value) == (0, 1)));
+        assert!(b.follow(2, 2).broken.is_none());
+        let mut b = b;
+        let f = b.follow(2, 0);
+        let s = b.contradiction_step(Forcing::Contradiction, 2, 0, f);
+        assert_eq!(s.eliminate, vec![(2, 0)]);
+        assert!(
+            s.text
+                .starts_with("dynamic contradiction forcing chain: r1c3 = 1 => r1c1 = 2")
+        );
+        assert!(!b.candidates()[2].contains(0));
+    }
+}

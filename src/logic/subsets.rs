@@ -167,3 +167,37 @@ impl<D: Domain> Board<D> {
         steps
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::crafted::board;
+    use super::*;
+
+    /// 1 and 2 have only r1c1 and r1c2 in row 1: a hidden pair that takes 3 from r1c1 and 4
+    /// from r1c2. When 3 and 4 then have one place left in row 1 (r1c3) the pair is direct;
+    /// with a second place for both (r1c4) it is not.
+    #[test]
+    fn a_hidden_pair_is_direct_when_it_leaves_a_hidden_single() {
+        let rest = 0b1_1111_0000; // 5 to 9
+        let row = |fourth: u64| {
+            let mut also = vec![(0, 0b0111), (1, 0b1011), (2, 0b1_1111_1100), (3, fourth)];
+            also.extend((4..9).map(|c| (c, rest)));
+            board(0, &[], &also)
+        };
+        let mut b = row(rest);
+        let steps = b.hidden_subsets(2);
+        let pair = steps
+            .iter()
+            .find(|s| s.unit.as_deref() == Some("row 1"))
+            .unwrap();
+        assert_eq!(pair.technique, Technique::DirectHiddenSubset(2));
+        assert_eq!(pair.eliminate, vec![(0, 2), (1, 3)]);
+        let mut b = row(rest | 0b1100);
+        let steps = b.hidden_subsets(2);
+        let pair = steps
+            .iter()
+            .find(|s| s.unit.as_deref() == Some("row 1"))
+            .unwrap();
+        assert_eq!(pair.technique, Technique::HiddenSubset(2));
+    }
+}
