@@ -13,15 +13,21 @@ use sudoku_cp::solvers::{Cp, Solver};
 
 /// Explains `puzzle` with guessing on and checks every step taken outside a guess (depth 0)
 /// against the solution: no placement differs, no elimination removes the solution's value.
-/// Returns the explanation's ending without guessing, and the number of steps checked.
+/// A unique puzzle is explained with unique rectangles too. Returns the explanation's ending
+/// without guessing, and the number of steps checked.
 fn steps_agree(puzzle: &Puzzle, rules: &Rules, what: &str) -> (Ending, usize) {
-    let out = Cp::default().solve(puzzle, rules, &sudoku_cp::engine::Limits::solutions(1));
+    let out = Cp::default().solve(puzzle, rules, &sudoku_cp::engine::Limits::solutions(2));
+    let unique = out.count == 1;
     let solution = out
         .solution
         .unwrap_or_else(|| panic!("{what}: no solution"));
     let n = puzzle.size();
     let (plain, guessed) = sudoku_cp::with_domain!(n, D => {
-        let rungs = logic::ladder(n);
+        let rungs = if unique {
+            logic::ladder_unique(n)
+        } else {
+            logic::ladder(n)
+        };
         let plain = logic::explain::<D>(puzzle, rules, &rungs, false, usize::MAX);
         let guessed = logic::explain::<D>(puzzle, rules, &rungs, true, usize::MAX);
         let grid: Option<Vec<usize>> = guessed.board.values().iter().copied().collect();

@@ -214,7 +214,7 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
             continue;
         }
         let several = found == Validity::Multiple;
-        let ending = sudoku_cp::with_domain!(p.size(), D => explain_one::<D>(&input, &rules, &args, several, json, &mut out))?;
+        let ending = sudoku_cp::with_domain!(p.size(), D => explain_one::<D>(&input, &rules, &args, found, json, &mut out))?;
         match ending {
             Ending::Contradiction => code = worse(code, 1),
             Ending::StepLimit | Ending::GuessLimit | Ending::Timeout => code = worse(code, 5),
@@ -226,18 +226,23 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
     Ok(code)
 }
 
-/// Explains one puzzle into `out`; `several`: the puzzle has more than one solution, so a
-/// grid reached is one of them, not the solution.
+/// Explains one puzzle into `out`, `found` being how many solutions it has: with several, a
+/// grid reached is one of them, not the solution; only a unique one takes unique rectangles.
 fn explain_one<D: Domain>(
     input: &Input,
     rules: &Rules,
     args: &ExplainArgs,
-    several: bool,
+    found: Validity,
     json: bool,
     out: &mut String,
 ) -> Result<Ending, Failure> {
     let p = &input.entry.puzzle;
-    let rungs = logic::ladder(p.size());
+    let several = found == Validity::Multiple;
+    let rungs = if found == Validity::Unique {
+        logic::ladder_unique(p.size())
+    } else {
+        logic::ladder(p.size())
+    };
     let budget = budget(args);
     let e = logic::explain_within::<D>(p, rules, &rungs, args.guess, &budget);
     if json {

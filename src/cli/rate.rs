@@ -126,7 +126,9 @@ fn rate_one(record: Record, args: &RateArgs, json: bool) -> (String, u8) {
         guesses: None,
         deadline,
     };
-    let r = sudoku_cp::with_domain!(p.size(), D => logic::rate_within::<D>(p, &rules, &budget));
+    // Proved unique above: the ladder may reason from uniqueness.
+    let rungs = logic::ladder_unique(p.size());
+    let r = sudoku_cp::with_domain!(p.size(), D => logic::rate_by::<D>(p, &rules, &rungs, &budget));
     let stopped = match r.ending {
         Ending::Timeout => Some("timeout"),
         Ending::StepLimit => Some("node limit"),

@@ -259,7 +259,18 @@ pub fn rate<D: Domain>(puzzle: &Puzzle, rules: &Rules) -> Rating {
 /// [`rate`] within a budget of steps and time: when it runs out, the rating says so in
 /// [`Rating::ending`] and is not a difficulty.
 pub fn rate_within<D: Domain>(puzzle: &Puzzle, rules: &Rules, budget: &Budget) -> Rating {
-    let e = explain_within::<D>(puzzle, rules, &ladder(puzzle.size()), false, budget);
+    rate_by::<D>(puzzle, rules, &ladder(puzzle.size()), budget)
+}
+
+/// [`rate_within`] by the rungs given, e.g. [`ladder_unique`](super::ladder_unique) for a
+/// puzzle proved unique.
+pub fn rate_by<D: Domain>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    rungs: &[Rung],
+    budget: &Budget,
+) -> Rating {
+    let e = explain_within::<D>(puzzle, rules, rungs, false, budget);
     let hardest = e.hardest();
     let empty = puzzle.gaps();
     let filled = empty - e.board.unknown();

@@ -20,12 +20,14 @@ mod fish;
 mod forcing;
 mod intersections;
 pub mod latex;
+mod rectangles;
 mod singles;
 mod subsets;
 mod wings;
 
 pub use explain::{
-    Budget, Ending, Explanation, Rating, explain, explain_within, rate, rate_within, solves_within,
+    Budget, Ending, Explanation, Rating, explain, explain_within, rate, rate_by, rate_within,
+    solves_within,
 };
 pub use forcing::Forcing;
 
@@ -104,6 +106,9 @@ pub enum Technique {
     Fish(usize),
     /// A cell {a,b} seeing cells {a,c} and {b,c}: c leaves every cell seeing both.
     XyWing,
+    /// Four cells on two rows, columns and boxes that would otherwise all take the same two
+    /// values (type 1 or 2): only on puzzles proved unique.
+    UniqueRectangle(usize),
     /// k cells of a box and a line holding k values, all but one restricted: XYZ-wing (3),
     /// WXYZ-wing (4), … TUVWXYZ-wing (7).
     Wing(usize),
@@ -159,6 +164,7 @@ impl Technique {
             Technique::Fish(4) => "jellyfish".into(),
             Technique::Fish(m) => format!("fish of {m}"),
             Technique::XyWing => "xy-wing".into(),
+            Technique::UniqueRectangle(t) => format!("unique rectangle type {t}"),
             Technique::XChain { strong, grouped } => {
                 let g = if grouped { "grouped " } else { "" };
                 format!("{g}x-chain ({strong} strong links)")
@@ -209,6 +215,7 @@ impl Technique {
             Technique::Fish(3) => 3.8,
             Technique::Fish(m) => 5.2 + 0.4 * (m as f64 - 4.0),
             Technique::XyWing => 4.2,
+            Technique::UniqueRectangle(t) => 4.4 + 0.1 * t as f64,
             Technique::Wing(k) => match k {
                 0..=3 => 4.4,
                 4 => 5.5,
@@ -257,6 +264,7 @@ impl Technique {
             }
             Technique::XyWing => Level::Hard,
             Technique::XChain { .. } => Level::Expert,
+            Technique::UniqueRectangle(_) => Level::Hard,
             Technique::Wing(k) if k <= 3 => Level::Hard,
             Technique::Wing(_) => Level::Expert,
             Technique::ForcingChain { .. } => Level::Diabolical,
@@ -291,6 +299,8 @@ pub enum Rung {
     XyWing,
     /// Wings of this many cells.
     Wing(usize),
+    /// Unique rectangles (types 1 and 2), for puzzles proved unique.
+    UniqueRectangles,
     /// X-chains: static chains on one value.
     XChains,
     /// Forcing chains.
@@ -308,6 +318,7 @@ impl Rung {
             Rung::Fish(m) => Technique::Fish(m).level(),
             Rung::XyWing => Technique::XyWing.level(),
             Rung::Wing(k) => Technique::Wing(k).level(),
+            Rung::UniqueRectangles => Level::Hard,
             Rung::XChains => Level::Expert,
             Rung::ForcingChains => Level::Diabolical,
         }
@@ -361,6 +372,16 @@ pub fn ladder(n: usize) -> Vec<Rung> {
         }
     }
     rungs.push(Rung::ForcingChains);
+    rungs
+}
+
+/// [`ladder`] with unique rectangles, for a puzzle proved to have exactly one solution: they
+/// reason from that uniqueness, so on any other puzzle they could remove a solution.
+pub fn ladder_unique(n: usize) -> Vec<Rung> {
+    let mut rungs = ladder(n);
+    if let Some(at) = rungs.iter().position(|&r| r == Rung::Wing(3)) {
+        rungs.insert(at + 1, Rung::UniqueRectangles);
+    }
     rungs
 }
 
@@ -670,6 +691,7 @@ impl<D: Domain> Board<D> {
             Rung::Fish(m) => self.fish(m),
             Rung::XyWing => self.xy_wings(),
             Rung::Wing(k) => self.wings(k),
+            Rung::UniqueRectangles => self.unique_rectangles(),
             Rung::XChains => self.static_chains(true),
             Rung::ForcingChains => self.forcing_chains(),
         }

@@ -1,0 +1,144 @@
+//! Unique rectangles, for puzzles proved to have one solution: four cells on two rows, two
+//! columns and two boxes cannot all end up with the same two values, since swapping them would
+//! give a second solution. So when three of them hold only {a, b} the fourth is neither a nor
+//! b (type 1), and when two hold only {a, b} and the other two, which share a unit, {a, b, x},
+//! one of those two is x (type 2).
+
+use super::{Board, Step, Technique};
+use crate::engine::Domain;
+use crate::puzzle::RegionKind;
+
+impl<D: Domain> Board<D> {
+    /// The box of `cell`, if the rules have boxes.
+    fn box_of(&self, cell: usize) -> Option<usize> {
+        self.cell_units[cell]
+            .iter()
+            .copied()
+            .find(|&u| self.units[u].kind == RegionKind::Box)
+    }
+
+    /// Every unique rectangle of types 1 and 2 on the board, with its eliminations applied.
+    pub(super) fn unique_rectangles(&mut self) -> Vec<Step> {
+        let n = self.puzzle.size();
+        let mut steps = Vec::new();
+        for r1 in 0..n {
+            for r2 in r1 + 1..n {
+                for c1 in 0..n {
+                    for c2 in c1 + 1..n {
+                        let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                        if let Some(s) = self.rectangle(corners) {
+                            steps.push(s);
+                        }
+                    }
+                }
+            }
+        }
+        steps
+    }
+
+    /// The unique rectangle on `corners` (row-major: top left, top right, bottom left, bottom
+    /// right), if it removes anything.
+    fn rectangle(&mut self, corners: [usize; 4]) -> Option<Step> {
+        if corners.iter().any(|&c| self.value[c].is_some()) {
+            return None;
+        }
+        let mut boxes: Vec<usize> = corners.iter().filter_map(|&c| self.box_of(c)).collect();
+        boxes.sort_unstable();
+        boxes.dedup();
+        if boxes.len() != 2 {
+            return None;
+        }
+        let cand = corners.map(|c| self.cand[c]);
+        let pair = cand.iter().copied().find(|d| d.len() == 2)?;
+        if cand.iter().any(|d| d.and(pair) != pair) {
+            return None;
+        }
+        let bare: Vec<usize> = (0..4).filter(|&i| cand[i] == pair).collect();
+        let names = corners.map(|c| self.cell(c)).join(", ");
+        let (technique, eliminate) = match bare.len() {
+            3 => {
+                let roof = (0..4).find(|i| !bare.contains(i))?;
+                let c = corners[roof];
+                let gone: Vec<(usize, usize)> = pair.iter().map(|v| (c, v)).collect();
+                (Technique::UniqueRectangle(1), gone)
+            }
+            2 => {
+                let roof: Vec<usize> = (0..4).filter(|i| !bare.contains(i)).collect();
+                let (a, b) = (corners[roof[0]], corners[roof[1]]);
+                let extra = cand[roof[0]].minus(pair);
+                let x = extra.single().filter(|_| cand[roof[1]] == cand[roof[0]])?;
+                // The roof shares a row or a column (not a diagonal of the rectangle).
+                if !self.sees(a, b) {
+                    return None;
+                }
+                let gone: Vec<(usize, usize)> = (0..self.cand.len())
+                    .filter(|&c| {
+                        c != a
+                            && c != b
+                            && self.value[c].is_none()
+                            && self.cand[c].contains(x)
+                            && self.sees(c, a)
+                            && self.sees(c, b)
+                    })
+                    .map(|c| (c, x))
+                    .collect();
+                (Technique::UniqueRectangle(2), gone)
+            }
+            _ => return None,
+        };
+        let eliminate: Vec<(usize, usize)> = eliminate
+            .into_iter()
+            .filter(|&(c, v)| self.remove(c, v))
+            .collect();
+        if eliminate.is_empty() {
+            return None;
+        }
+        let gone: Vec<String> = eliminate
+            .iter()
+            .map(|&(c, v)| format!("{} <> {}", self.cell(c), self.sym(v)))
+            .collect();
+        let text = format!(
+            "{} on {{{}}} at {names} => {}",
+            technique.name(),
+            self.syms(pair),
+            gone.join(", ")
+        );
+        let mut s = self.step(technique, None, text);
+        s.eliminate = eliminate;
+        Some(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::crafted::{board, eliminated};
+    use super::*;
+
+    /// r1c1, r1c2 and r4c1 hold only {1,2}; r4c2 {1,2,3,4} must be 3 or 4 (type 1).
+    #[test]
+    fn type_1_takes_the_pair_from_the_fourth_corner() {
+        let mut b = board(0, &[], &[(0, 0b11), (1, 0b11), (27, 0b11), (28, 0b1111)]);
+        let steps = b.unique_rectangles();
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].technique, Technique::UniqueRectangle(1));
+        assert_eq!(eliminated(&steps), vec![(28, 0), (28, 1)]);
+    }
+
+    /// r1c1 and r1c2 hold {1,2}; r4c1 and r4c2 {1,2,3}: one of them is 3, so the rest of row 4
+    /// and of box 4 lose 3 (type 2). On one row of one box (no two boxes) there is none.
+    #[test]
+    fn type_2_takes_the_extra_value_from_what_sees_the_roof() {
+        let mut b = board(0, &[], &[(0, 0b11), (1, 0b11), (27, 0b111), (28, 0b111)]);
+        let steps = b.unique_rectangles();
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].technique, Technique::UniqueRectangle(2));
+        let mut expected: Vec<(usize, usize)> = (29..36)
+            .chain([36, 37, 38, 45, 46, 47])
+            .map(|c| (c, 2))
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(eliminated(&steps), expected);
+        let mut b = board(0, &[], &[(0, 0b11), (1, 0b11), (9, 0b11), (10, 0b1111)]);
+        assert!(b.unique_rectangles().is_empty());
+    }
+}
