@@ -31,6 +31,12 @@ pub(super) struct Record {
     /// The score of the hardest step (`rate`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) rating: Option<f64>,
+    /// Sudoku Explainer's EP: the hardest step up to the first placement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) pearl: Option<f64>,
+    /// Sudoku Explainer's ED: the first step's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) diamond: Option<f64>,
     /// The level name (`rate`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) level: Option<&'static str>,

@@ -40,8 +40,9 @@ pub(super) enum RateTo {
 }
 
 /// One line per puzzle, tab-separated (after the puzzle's id, when it has one): the level
-/// (`easy`, `medium`, `hard`, `expert` or `needs guessing`), the score of the hardest
-/// technique (10.0 for guessing), and that technique, or how far logic got. Only a puzzle with
+/// (`easy` … `diabolical`, or `needs guessing`), Sudoku Explainer's three scores (ER, the
+/// hardest technique, 10.0 for guessing; EP, the hardest up to the first placement; ED, the
+/// first step's), and the hardest technique, or how far logic got. Only a puzzle with
 /// exactly one solution is rated: one with none prints `no solution` (exit code 1), one with
 /// several `multiple solutions` (exit code 4), as `count` reports them; a record that does not
 /// read prints `error`.
@@ -157,11 +158,19 @@ fn rate_one(record: Record, args: &RateArgs, json: bool) -> (String, u8) {
     if json {
         let mut j = json::Record::of(&input, "rated");
         j.rating = Some(r.score);
+        j.pearl = Some(r.pearl);
+        j.diamond = Some(r.diamond);
         j.level = Some(r.level.name());
         j.technique = Some(detail);
         out.push_str(&j.to_line());
     } else {
-        let line = format!("{}\t{:.1}\t{detail}\n", r.level.name(), r.score);
+        let line = format!(
+            "{}\t{:.1}\t{:.1}\t{:.1}\t{detail}\n",
+            r.level.name(),
+            r.score,
+            r.pearl,
+            r.diamond
+        );
         let _ = write!(out, "{}", with_id(&input, line, OutputFormat::Line));
     }
     (out, code)

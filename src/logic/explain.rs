@@ -229,8 +229,14 @@ impl Climb<'_> {
 pub struct Rating {
     /// The level of the hardest technique needed, or [`Level::Guessing`].
     pub level: Level,
-    /// The score of the hardest technique (10.0 when guessing is needed).
+    /// The score of the hardest technique (10.0 when guessing is needed): Sudoku Explainer's
+    /// ER.
     pub score: f64,
+    /// The hardest score up to the first placement (Sudoku Explainer's EP).
+    pub pearl: f64,
+    /// The score of the first step, the hardest needed for any progress (Sudoku Explainer's
+    /// ED).
+    pub diamond: f64,
     /// The hardest technique used by logic.
     pub hardest: Option<Technique>,
     /// Cells logic alone filled, and cells that were empty.
@@ -272,6 +278,27 @@ pub fn rate_by<D: Domain>(
 ) -> Rating {
     let e = explain_within::<D>(puzzle, rules, rungs, false, budget);
     let hardest = e.hardest();
+    let logic: Vec<&Step> = e
+        .steps
+        .iter()
+        .filter(|s| s.depth == 0 && s.technique != Technique::Contradiction)
+        .collect();
+    let first_place = logic.iter().position(|s| !s.place.is_empty());
+    // Without such a step: nothing was needed (solved), or guessing is.
+    let none = if e.ending == Ending::Solved {
+        0.0
+    } else {
+        Technique::Guess.score()
+    };
+    let upto = |end: Option<usize>| {
+        end.map_or(none, |i| {
+            logic[..=i]
+                .iter()
+                .map(|s| s.technique.score())
+                .fold(0.0, f64::max)
+        })
+    };
+    let (pearl, diamond) = (upto(first_place), upto((!logic.is_empty()).then_some(0)));
     let empty = puzzle.gaps();
     let filled = empty - e.board.unknown();
     if e.ending == Ending::Solved {
@@ -286,6 +313,8 @@ pub fn rate_by<D: Domain>(
         Rating {
             level,
             score: hardest.map_or(0.0, Technique::score),
+            pearl,
+            diamond,
             hardest,
             filled: (filled, empty),
             ending: e.ending,
@@ -294,6 +323,8 @@ pub fn rate_by<D: Domain>(
         Rating {
             level: Level::Guessing,
             score: Technique::Guess.score(),
+            pearl,
+            diamond,
             hardest,
             filled: (filled, empty),
             ending: e.ending,
