@@ -5,6 +5,18 @@ use crate::engine::Domain;
 use std::sync::Arc;
 
 impl<D: Domain> Board<D> {
+    /// Removes `lost` from `c` as part of step `s`, noting `r3c4 <> 1,2` in `changes`.
+    fn strike(&mut self, c: usize, lost: D, s: &mut Step, changes: &mut Vec<String>) {
+        if lost.is_empty() {
+            return;
+        }
+        changes.push(format!("{} <> {}", self.cell(c), self.syms(lost)));
+        for v in lost.iter() {
+            self.remove(c, v);
+            s.eliminate.push((c, v));
+        }
+    }
+
     /// Calls `f` with each set of `m` items of `items` whose masks' union has at most `m`
     /// values, pruning as soon as a partial union is too big.
     pub(super) fn subsets(
@@ -73,13 +85,7 @@ impl<D: Domain> Board<D> {
                         continue;
                     }
                     let lost = self.cand[c].and(union);
-                    if !lost.is_empty() {
-                        changes.push(format!("{} <> {}", self.cell(c), self.syms(lost)));
-                        for v in lost.iter() {
-                            self.remove(c, v);
-                            s.eliminate.push((c, v));
-                        }
-                    }
+                    self.strike(c, lost, &mut s, &mut changes);
                 }
                 if !changes.is_empty() {
                     let at: Vec<String> = set.iter().map(|&c| self.cell(c)).collect();
@@ -140,13 +146,7 @@ impl<D: Domain> Board<D> {
                 for i in at.iter() {
                     let c = empty[i];
                     let lost = self.cand[c].minus(keep);
-                    if !lost.is_empty() {
-                        changes.push(format!("{} <> {}", self.cell(c), self.syms(lost)));
-                        for v in lost.iter() {
-                            self.remove(c, v);
-                            s.eliminate.push((c, v));
-                        }
-                    }
+                    self.strike(c, lost, &mut s, &mut changes);
                 }
                 if !changes.is_empty() {
                     if self.leaves_hidden_single(&s.eliminate) {
