@@ -7,10 +7,16 @@ use crate::puzzle::RegionKind;
 use std::sync::Arc;
 
 impl<D: Domain> Board<D> {
-    pub(super) fn locked_candidates(&mut self) -> Vec<Step> {
+    /// Locked candidates whose source is a box (`pointing`), or any other unit (claiming).
+    /// `direct` finds only those that leave a hidden single in a unit of the source's kind,
+    /// and takes that single (in the step's `place`) instead of their eliminations.
+    pub(super) fn locked_candidates(&mut self, pointing: bool, direct: bool) -> Vec<Step> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
         for a in 0..self.units.len() {
+            if (self.units[a].kind == RegionKind::Box) != pointing {
+                continue;
+            }
             for v in 0..n {
                 let at: Vec<usize> = self.units[a]
                     .cells
@@ -36,24 +42,42 @@ impl<D: Domain> Board<D> {
                     if hit.is_empty() {
                         continue;
                     }
-                    let pointing = units[a].kind == RegionKind::Box;
                     let eliminated: Vec<(usize, usize)> = hit.iter().map(|&c| (c, v)).collect();
-                    let t = if self.leaves_hidden_single(&eliminated) {
-                        Technique::DirectLocked { pointing }
-                    } else {
-                        Technique::LockedCandidates { pointing }
-                    };
                     let cells: Vec<String> = hit.iter().map(|&c| self.cell(c)).collect();
-                    let text = format!(
-                        "{}: {} in {} => {} <> {}",
-                        t.name(),
+                    let because = format!(
+                        "{} in {} => {} <> {}",
                         self.sym(v),
                         units[a].name,
                         cells.join(", "),
                         self.sym(v)
                     );
-                    let mut s = self.step(t, Some(units[a].name.clone()), text);
-                    s.eliminate = eliminated;
+                    let s = if direct {
+                        let kin = hit.iter().flat_map(|&c| cell_units[c].iter().copied());
+                        let kin = kin.filter(|&u| u != a && units[u].kind == units[a].kind);
+                        let single = self.hidden_single_in(kin, &eliminated);
+                        hit.iter().for_each(|&c| self.cand[c].insert(v));
+                        let Some((c, v, u)) = single else {
+                            continue;
+                        };
+                        let t = Technique::DirectLocked { pointing };
+                        let text = format!(
+                            "{}: {because}, leaving {} one place in {}: {} = {}",
+                            t.name(),
+                            self.sym(v),
+                            units[u].name,
+                            self.cell(c),
+                            self.sym(v)
+                        );
+                        let mut s = self.step(t, Some(units[a].name.clone()), text);
+                        s.place.push((c, v));
+                        s
+                    } else {
+                        let t = Technique::LockedCandidates { pointing };
+                        let text = format!("{}: {because}", t.name());
+                        let mut s = self.step(t, Some(units[a].name.clone()), text);
+                        s.eliminate = eliminated;
+                        s
+                    };
                     steps.push(s);
                 }
             }

@@ -249,14 +249,15 @@ impl Technique {
     /// The technique's level.
     pub fn level(self) -> Level {
         match self {
-            Technique::ForcedDigit | Technique::NakedSingle | Technique::HiddenSingle => {
-                Level::Easy
+            // The direct techniques place a digit by one look at a unit, as singles do.
+            Technique::ForcedDigit
+            | Technique::NakedSingle
+            | Technique::HiddenSingle
+            | Technique::DirectLocked { .. }
+            | Technique::DirectHiddenSubset(_) => Level::Easy,
+            Technique::CageCombination | Technique::Innies | Technique::LockedCandidates { .. } => {
+                Level::Medium
             }
-            Technique::CageCombination
-            | Technique::Innies
-            | Technique::LockedCandidates { .. }
-            | Technique::DirectLocked { .. } => Level::Medium,
-            Technique::DirectHiddenSubset(m) => Technique::HiddenSubset(m).level(),
             Technique::NakedSubset(m) | Technique::HiddenSubset(m) | Technique::Fish(m)
                 if m <= 3 =>
             {
@@ -287,8 +288,19 @@ pub enum Rung {
     HiddenSingles,
     /// Cage combinations and rule-of-45 sums (killer puzzles).
     Cages,
-    /// Pointing and claiming.
-    Locked,
+    /// Pointing (from a box) or claiming that leave a hidden single at once (Sudoku
+    /// Explainer's direct intersections), and nothing else.
+    DirectLocked {
+        /// Pointing, or claiming.
+        pointing: bool,
+    },
+    /// Hidden subsets of this size that leave a hidden single at once, and nothing else.
+    DirectHidden(usize),
+    /// Pointing (from a box) or claiming.
+    Locked {
+        /// Pointing, or claiming.
+        pointing: bool,
+    },
     /// Naked subsets of this size.
     Naked(usize),
     /// Hidden subsets of this size.
@@ -311,8 +323,12 @@ impl Rung {
     /// The level of the techniques the rung applies.
     pub fn level(self) -> Level {
         match self {
-            Rung::Forced | Rung::NakedSingles | Rung::HiddenSingles => Level::Easy,
-            Rung::Cages | Rung::Locked => Level::Medium,
+            Rung::Forced
+            | Rung::NakedSingles
+            | Rung::HiddenSingles
+            | Rung::DirectLocked { .. }
+            | Rung::DirectHidden(_) => Level::Easy,
+            Rung::Cages | Rung::Locked { .. } => Level::Medium,
             Rung::Naked(m) => Technique::NakedSubset(m).level(),
             Rung::Hidden(m) => Technique::HiddenSubset(m).level(),
             Rung::Fish(m) => Technique::Fish(m).level(),
@@ -342,15 +358,21 @@ pub fn refuses(puzzle: &Puzzle, rules: &Rules) -> Option<String> {
     })
 }
 
-/// The full ladder for an n×n grid: singles, cages, locked candidates, then naked and hidden
-/// subsets of every size from 2 to n − 1, smallest first.
+/// The full ladder for an n×n grid, in Sudoku Explainer's order: singles and the direct
+/// techniques, cages, locked candidates, then naked and hidden subsets of every size from 2 to
+/// n − 1, smallest first, with fish, wings and chains among them.
 pub fn ladder(n: usize) -> Vec<Rung> {
     let mut rungs = vec![
         Rung::Forced,
         Rung::HiddenSingles,
+        Rung::DirectLocked { pointing: true },
+        Rung::DirectLocked { pointing: false },
+        Rung::DirectHidden(2),
         Rung::NakedSingles,
+        Rung::DirectHidden(3),
         Rung::Cages,
-        Rung::Locked,
+        Rung::Locked { pointing: true },
+        Rung::Locked { pointing: false },
     ];
     for m in 2..n {
         rungs.push(Rung::Naked(m));
@@ -607,40 +629,47 @@ impl<D: Domain> Board<D> {
         }
     }
 
-    /// Whether removing the candidates `eliminated` (already removed) left a value with one
-    /// place in a unit of one of their cells: Sudoku Explainer then calls the step direct.
-    fn leaves_hidden_single(&self, eliminated: &[(usize, usize)]) -> bool {
-        eliminated.iter().any(|&(c, v)| {
-            self.cell_units[c].iter().any(|&u| {
-                !self.held[u].contains(v)
-                    && self.units[u]
-                        .cells
-                        .iter()
-                        .filter(|&&p| self.value[p].is_none() && self.cand[p].contains(v))
-                        .count()
-                        == 1
+    /// A hidden single that removing the candidates `eliminated` (already removed) left in
+    /// one of `units`: a value of theirs with one place left there. Sudoku Explainer then calls
+    /// the step direct and takes the single alone.
+    fn hidden_single_in(
+        &self,
+        units: impl IntoIterator<Item = usize>,
+        eliminated: &[(usize, usize)],
+    ) -> Option<(usize, usize, usize)> {
+        units.into_iter().find_map(|u| {
+            eliminated.iter().find_map(|&(_, v)| {
+                if self.held[u].contains(v) {
+                    return None;
+                }
+                let mut at = self.units[u]
+                    .cells
+                    .iter()
+                    .filter(|&&p| self.value[p].is_none() && self.cand[p].contains(v));
+                match (at.next(), at.next()) {
+                    (Some(&c), None) => Some((c, v, u)),
+                    _ => None,
+                }
             })
         })
     }
 
-    /// The direct steps of a sweep, when it found any: the others' eliminations are put back,
-    /// as one going step by step, easiest first, would take a direct step and its hidden
-    /// single before them (and might never need them).
-    fn direct_first(&mut self, steps: Vec<Step>) -> Vec<Step> {
-        let direct = |s: &Step| {
-            matches!(
-                s.technique,
-                Technique::DirectLocked { .. } | Technique::DirectHiddenSubset(_)
-            )
-        };
-        if !steps.iter().any(direct) {
-            return steps;
-        }
-        let (kept, undone): (Vec<Step>, Vec<Step>) = steps.into_iter().partition(direct);
-        for &(c, v) in undone.iter().flat_map(|s| &s.eliminate) {
-            self.cand[c].insert(v);
-        }
-        kept
+    /// Places the hidden single of each direct step of a sweep, as Sudoku Explainer applies
+    /// them (without their eliminations), keeping one step per cell.
+    fn place_direct(&mut self, mut steps: Vec<Step>) -> Vec<Step> {
+        let mut placed = Vec::new();
+        steps.retain(|s| {
+            let Some(&(c, v)) = s.place.first() else {
+                return false;
+            };
+            if placed.contains(&c) {
+                return false;
+            }
+            placed.push(c);
+            self.place(c, v);
+            true
+        });
+        steps
     }
 
     /// Removes `v` from the candidates of an empty `cell`; `true` if it was there.
@@ -679,15 +708,17 @@ impl<D: Domain> Board<D> {
             Rung::NakedSingles => self.naked_singles(),
             Rung::HiddenSingles => self.hidden_singles(),
             Rung::Cages => self.cage_combinations(),
-            Rung::Locked => {
-                let found = self.locked_candidates();
-                self.direct_first(found)
+            Rung::DirectLocked { pointing } => {
+                let found = self.locked_candidates(pointing, true);
+                self.place_direct(found)
             }
+            Rung::DirectHidden(m) => {
+                let found = self.hidden_subsets(m, true);
+                self.place_direct(found)
+            }
+            Rung::Locked { pointing } => self.locked_candidates(pointing, false),
             Rung::Naked(m) => self.naked_subsets(m),
-            Rung::Hidden(m) => {
-                let found = self.hidden_subsets(m);
-                self.direct_first(found)
-            }
+            Rung::Hidden(m) => self.hidden_subsets(m, false),
             Rung::Fish(m) => self.fish(m),
             Rung::XyWing => self.xy_wings(),
             Rung::Wing(k) => self.wings(k),

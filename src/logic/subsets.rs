@@ -103,7 +103,10 @@ impl<D: Domain> Board<D> {
         steps
     }
 
-    pub(super) fn hidden_subsets(&mut self, m: usize) -> Vec<Step> {
+    /// Hidden subsets of `m` values. `direct` finds only those that leave a hidden single in
+    /// their unit, and takes that single (in the step's `place`) instead of their
+    /// eliminations.
+    pub(super) fn hidden_subsets(&mut self, m: usize, direct: bool) -> Vec<Step> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
         let units = Arc::clone(&self.units);
@@ -148,20 +151,34 @@ impl<D: Domain> Board<D> {
                     let lost = self.cand[c].minus(keep);
                     self.strike(c, lost, &mut s, &mut changes);
                 }
-                if !changes.is_empty() {
-                    if self.leaves_hidden_single(&s.eliminate) {
-                        s.technique = Technique::DirectHiddenSubset(m);
-                    }
-                    let where_: Vec<String> = at.iter().map(|i| self.cell(empty[i])).collect();
-                    s.text = format!(
-                        "{} {{{}}} in {name} at {} => {}",
-                        s.technique.name(),
-                        self.syms(keep),
-                        where_.join(","),
-                        changes.join("; ")
-                    );
-                    steps.push(s);
+                if changes.is_empty() {
+                    continue;
                 }
+                let where_: Vec<String> = at.iter().map(|i| self.cell(empty[i])).collect();
+                let found = format!("{{{}}} in {name} at {}", self.syms(keep), where_.join(","));
+                if direct {
+                    let single = self.hidden_single_in([u], &s.eliminate);
+                    for &(c, v) in &s.eliminate {
+                        self.cand[c].insert(v);
+                    }
+                    let Some((c, v, _)) = single else {
+                        continue;
+                    };
+                    s.technique = Technique::DirectHiddenSubset(m);
+                    s.eliminate.clear();
+                    s.place.push((c, v));
+                    s.text = format!(
+                        "{} {found} => {}, leaving {} one place: {} = {}",
+                        s.technique.name(),
+                        changes.join("; "),
+                        self.sym(v),
+                        self.cell(c),
+                        self.sym(v)
+                    );
+                } else {
+                    s.text = format!("{} {found} => {}", s.technique.name(), changes.join("; "));
+                }
+                steps.push(s);
             }
         }
         steps
@@ -174,8 +191,9 @@ mod tests {
     use super::*;
 
     /// 1 and 2 have only r1c1 and r1c2 in row 1: a hidden pair that takes 3 from r1c1 and 4
-    /// from r1c2. When 3 and 4 then have one place left in row 1 (r1c3) the pair is direct;
-    /// with a second place for both (r1c4) it is not.
+    /// from r1c2. When 3 and 4 then have one place left in row 1 (r1c3) the pair is direct: it
+    /// places 3 there and, as in Sudoku Explainer, keeps the pair's other candidates. With a
+    /// second place for both (r1c4) it is not direct, and only the plain hidden pair finds it.
     #[test]
     fn a_hidden_pair_is_direct_when_it_leaves_a_hidden_single() {
         let rest = 0b1_1111_0000; // 5 to 9
@@ -184,20 +202,24 @@ mod tests {
             also.extend((4..9).map(|c| (c, rest)));
             board(0, &[], &also)
         };
+        let in_row_1 = |steps: Vec<Step>| {
+            steps
+                .into_iter()
+                .find(|s| s.unit.as_deref() == Some("row 1"))
+        };
         let mut b = row(rest);
-        let steps = b.hidden_subsets(2);
-        let pair = steps
-            .iter()
-            .find(|s| s.unit.as_deref() == Some("row 1"))
-            .unwrap();
+        let pair = in_row_1(b.hidden_subsets(2, true)).unwrap();
         assert_eq!(pair.technique, Technique::DirectHiddenSubset(2));
+        assert_eq!((pair.place, pair.eliminate), (vec![(2, 2)], vec![]));
+        assert!(b.cand[0].contains(2) && b.cand[1].contains(3));
+        let pair = in_row_1(b.hidden_subsets(2, false)).unwrap();
+        assert_eq!(pair.technique, Technique::HiddenSubset(2));
         assert_eq!(pair.eliminate, vec![(0, 2), (1, 3)]);
+
         let mut b = row(rest | 0b1100);
-        let steps = b.hidden_subsets(2);
-        let pair = steps
-            .iter()
-            .find(|s| s.unit.as_deref() == Some("row 1"))
-            .unwrap();
+        assert!(in_row_1(b.hidden_subsets(2, true)).is_none());
+        assert!(b.cand[0].contains(2) && b.cand[1].contains(3));
+        let pair = in_row_1(b.hidden_subsets(2, false)).unwrap();
         assert_eq!(pair.technique, Technique::HiddenSubset(2));
     }
 }
