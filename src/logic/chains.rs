@@ -283,8 +283,9 @@ impl<D: Domain> Board<D> {
 
     /// The static chain conclusion with the lowest score, if any: contradictions and double
     /// implications from each candidate, then cell and region forcing chains; with
-    /// `one_value`, x-chains only (contradictions and double implications on one value).
-    pub(super) fn static_chains(&mut self, one_value: bool) -> Vec<Step> {
+    /// `one_value`, x-chains only (contradictions and double implications on one value) of at
+    /// most `most` strong links.
+    pub(super) fn static_chains(&mut self, one_value: bool, most: usize) -> Vec<Step> {
         let n = self.puzzle.size();
         let cells = self.cand.len();
         let open: Vec<(usize, usize)> = (0..cells)
@@ -388,6 +389,11 @@ impl<D: Domain> Board<D> {
         let Some(found) = best else {
             return Vec::new();
         };
+        if let Technique::XChain { strong, .. } = found.technique
+            && strong > most
+        {
+            return Vec::new();
+        }
         let mut s = self.step(found.technique, None, found.text);
         for &(c, v) in &found.eliminate {
             self.remove(c, v);
@@ -458,7 +464,7 @@ mod tests {
         let mut b = board(0, &[(0, &[0, 6]), (4, &[1, 6])], &[]);
         let mut steps = Vec::new();
         loop {
-            let found = b.static_chains(true);
+            let found = b.static_chains(true, usize::MAX);
             if found.is_empty() {
                 break;
             }
@@ -481,7 +487,7 @@ mod tests {
     #[test]
     fn a_naked_pair_read_as_chains_clears_its_row() {
         let mut b = board(0, &[], &[(0, 0b011), (1, 0b011)]);
-        let steps = b.static_chains(false);
+        let steps = b.static_chains(false, usize::MAX);
         assert_eq!(steps.len(), 1);
         let (cell, v) = steps[0].eliminate[0];
         assert!(cell / 9 == 0 && cell > 1 && v < 2, "{steps:?}");

@@ -258,7 +258,7 @@ impl<D: Domain> Board<D> {
         if open > MAX_CANDIDATES {
             return Vec::new();
         }
-        let by_static_links = self.static_chains(false);
+        let by_static_links = self.static_chains(false, usize::MAX);
         if !by_static_links.is_empty() {
             return by_static_links;
         }

@@ -264,6 +264,8 @@ impl Technique {
                 Level::Hard
             }
             Technique::XyWing => Level::Hard,
+            // Skyscrapers and 2-string kites are where hard puzzles end.
+            Technique::XChain { strong, .. } if strong <= 2 => Level::Hard,
             Technique::XChain { .. } => Level::Expert,
             Technique::UniqueRectangle(_) => Level::Hard,
             Technique::Wing(k) if k <= 3 => Level::Hard,
@@ -313,8 +315,8 @@ pub enum Rung {
     Wing(usize),
     /// Unique rectangles (types 1 and 2), for puzzles proved unique.
     UniqueRectangles,
-    /// X-chains: static chains on one value.
-    XChains,
+    /// X-chains: static chains on one value, of at most this many strong links.
+    XChains(usize),
     /// Forcing chains.
     ForcingChains,
 }
@@ -335,7 +337,11 @@ impl Rung {
             Rung::XyWing => Technique::XyWing.level(),
             Rung::Wing(k) => Technique::Wing(k).level(),
             Rung::UniqueRectangles => Level::Hard,
-            Rung::XChains => Level::Expert,
+            Rung::XChains(most) => Technique::XChain {
+                strong: most,
+                grouped: false,
+            }
+            .level(),
             Rung::ForcingChains => Level::Diabolical,
         }
     }
@@ -376,21 +382,30 @@ pub fn ladder(n: usize) -> Vec<Rung> {
     ];
     for m in 2..n {
         rungs.push(Rung::Naked(m));
-        rungs.push(Rung::Hidden(m));
         if m == 2 {
             rungs.push(Rung::Fish(2));
-        }
-        if m == 3 {
-            rungs.push(Rung::Fish(3));
-            rungs.push(Rung::XyWing);
-            rungs.push(Rung::Wing(3));
-            rungs.push(Rung::XChains);
         }
         if m == 4 {
             rungs.push(Rung::Fish(4));
         }
+        rungs.push(Rung::Hidden(m));
+        if m == 3 {
+            rungs.push(Rung::XChains(2));
+            rungs.push(Rung::Fish(3));
+            rungs.push(Rung::XyWing);
+            rungs.push(Rung::Wing(3));
+        }
+        if m == 4 {
+            rungs.push(Rung::XChains(3));
+        }
         if (4..=7).contains(&m) {
             rungs.push(Rung::Wing(m));
+        }
+        if m == 4 {
+            rungs.push(Rung::XChains(4));
+        }
+        if m == 6 || (m == n - 1 && m < 6) {
+            rungs.push(Rung::XChains(usize::MAX));
         }
     }
     rungs.push(Rung::ForcingChains);
@@ -723,7 +738,7 @@ impl<D: Domain> Board<D> {
             Rung::XyWing => self.xy_wings(),
             Rung::Wing(k) => self.wings(k),
             Rung::UniqueRectangles => self.unique_rectangles(),
-            Rung::XChains => self.static_chains(true),
+            Rung::XChains(most) => self.static_chains(true, most),
             Rung::ForcingChains => self.forcing_chains(),
         }
     }

@@ -1,8 +1,9 @@
-//! Wings (XYZ-, WXYZ-, … TUVWXYZ-wing): k cells in a box and a line through it holding k values
-//! between them, where every value but one, z, is restricted (its cells in the set all see each
-//! other, so it is in at most one of them). The k cells need k values, so z is among them, and
-//! a cell seeing every cell of the set that can hold z loses it. When every value is
-//! restricted, each one is such a z.
+//! Wings (XYZ-, WXYZ-, … TUVWXYZ-wing): k cells holding k values between them, where every value
+//! but one, z, is restricted (its cells in the set all see each other, so it is in at most one
+//! of them). The k cells need k values, so z is among them, and a cell seeing every cell of the
+//! set that can hold z loses it. When every value is restricted, each one is such a z. The
+//! cells searched are k in a box and a line through it, or k − 1 in a unit (an almost locked
+//! set) and a two-value cell outside it, as Sudoku Explainer's wings are.
 
 use super::{Board, Step, Technique};
 use crate::engine::Domain;
@@ -19,6 +20,49 @@ impl<D: Domain> Board<D> {
         let lines: Vec<usize> = (0..self.units.len())
             .filter(|&u| matches!(self.units[u].kind, RegionKind::Row | RegionKind::Column))
             .collect();
+        // An almost locked set (k − 1 cells of a unit, k values) and a two-value cell.
+        let pairs: Vec<usize> = (0..self.cand.len())
+            .filter(|&c| self.value[c].is_none() && self.cand[c].len() == 2)
+            .collect();
+        for &u in boxes.iter().chain(&lines) {
+            let cells = &units[u].cells;
+            let pool: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    self.value[c].is_none() && (2..=k).contains(&(self.cand[c].len() as usize))
+                })
+                .collect();
+            let mut almost = Vec::new();
+            let mut chosen = Vec::with_capacity(k);
+            Self::bent_sets(
+                &pool,
+                0,
+                (k - 1, k),
+                &mut chosen,
+                D::empty(),
+                &self.cand,
+                &mut almost,
+            );
+            for mut set in almost {
+                let union = set.iter().fold(D::empty(), |u, &c| u.or(self.cand[c]));
+                for &c in &pairs {
+                    if self.clock.out() {
+                        return steps;
+                    }
+                    if self.cand[c].minus(union).is_empty()
+                        && !cells.contains(&c)
+                        && set.iter().any(|&a| self.sees(a, c))
+                    {
+                        set.push(c);
+                        if let Some(s) = self.wing(k, &set) {
+                            steps.push(s);
+                        }
+                        set.pop();
+                    }
+                }
+            }
+        }
         for &b in &boxes {
             for &l in &lines {
                 let (bc, lc) = (&units[b].cells, &units[l].cells);
@@ -33,7 +77,15 @@ impl<D: Domain> Board<D> {
                 });
                 let mut sets = Vec::new();
                 let mut chosen = Vec::with_capacity(k);
-                Self::bent_sets(&pool, 0, k, &mut chosen, D::empty(), &self.cand, &mut sets);
+                Self::bent_sets(
+                    &pool,
+                    0,
+                    (k, k),
+                    &mut chosen,
+                    D::empty(),
+                    &self.cand,
+                    &mut sets,
+                );
                 for set in sets {
                     let in_box = |c: &usize| bc.contains(c);
                     let in_line = |c: &usize| lc.contains(c);
@@ -53,36 +105,40 @@ impl<D: Domain> Board<D> {
         steps
     }
 
-    /// Every `k`-subset of `pool` (from `from` on, extending `chosen`) whose cells' candidates
-    /// make `k` values in all.
+    /// Every `size`-subset of `pool` (from `from` on, extending `chosen`) whose cells'
+    /// candidates make `values` values in all.
     fn bent_sets(
         pool: &[usize],
         from: usize,
-        k: usize,
+        (size, values): (usize, usize),
         chosen: &mut Vec<usize>,
         union: D,
         cand: &[D],
         out: &mut Vec<Vec<usize>>,
     ) {
-        if chosen.len() == k {
-            if union.len() as usize == k {
+        if chosen.len() == size {
+            if union.len() as usize == values {
                 out.push(chosen.clone());
             }
             return;
         }
         for i in from..pool.len() {
             let u = union.or(cand[pool[i]]);
-            if u.len() as usize > k {
+            if u.len() as usize > values {
                 continue;
             }
             chosen.push(pool[i]);
-            Self::bent_sets(pool, i + 1, k, chosen, u, cand, out);
+            Self::bent_sets(pool, i + 1, (size, values), chosen, u, cand, out);
             chosen.pop();
         }
     }
 
     /// The eliminations of the wing on `set`, applied, as a step; `None` if it has none.
     fn wing(&mut self, k: usize, set: &[usize]) -> Option<Step> {
+        // A cell an earlier step of the sweep left with one candidate is a single, not a wing's.
+        if set.iter().any(|&c| self.cand[c].len() < 2) {
+            return None;
+        }
         let union = set.iter().fold(D::empty(), |u, &c| u.or(self.cand[c]));
         let holding = |v: usize| -> Vec<usize> {
             set.iter()
@@ -122,7 +178,9 @@ impl<D: Domain> Board<D> {
             return None;
         }
         let t = Technique::Wing(k);
-        let cells: Vec<String> = set
+        let mut in_order = set.to_vec();
+        in_order.sort_unstable();
+        let cells: Vec<String> = in_order
             .iter()
             .map(|&c| format!("{} {{{}}}", self.cell(c), self.syms(self.cand[c])))
             .collect();
@@ -156,5 +214,23 @@ mod tests {
         // With 1 in r4c4 as well, two values are unrestricted: no wing.
         let mut b = board(0, &[], &[(40, 0b111), (36, 0b101), (30, 0b111)]);
         assert!(b.wings(3).is_empty());
+    }
+
+    /// An almost locked set in row 1 across three boxes, r1c1 {1,2}, r1c4 {2,3}, r1c7 {3,4},
+    /// and the two-value cell r5c1 {1,4}: no box and line hold all four, yet 1, 2 and 3 are
+    /// restricted, so 4 is in r1c7 or r5c1 and r5c7, seeing both, loses it (a WXYZ-wing as
+    /// Sudoku Explainer finds them).
+    #[test]
+    fn a_wxyz_wing_joins_an_almost_locked_set_and_a_two_value_cell() {
+        let marks = [(0, 0b0011), (3, 0b0110), (6, 0b1100), (36, 0b1001)];
+        let mut b = board(0, &[], &marks);
+        let steps = b.wings(4);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].technique.name(), "wxyz-wing");
+        assert_eq!(eliminated(&steps), vec![(42, 3)]);
+        assert_eq!(
+            steps[0].text,
+            "wxyz-wing: r1c1 {1,2}, r1c4 {2,3}, r1c7 {3,4}, r5c1 {1,4} => r5c7 <> 4"
+        );
     }
 }
