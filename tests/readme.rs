@@ -189,3 +189,40 @@ fn the_readme_stays_short_and_names_no_sibling_path() {
     assert!(!readme.contains("../shared"), "the README names ../shared");
     assert!(readme.contains("cargo install --path ."));
 }
+
+/// The example step of each row of the README's ladder table (the last column, without its
+/// backticks; a trailing `…` shortens it).
+fn ladder_examples(text: &str) -> Vec<String> {
+    text.lines()
+        .skip_while(|l| !l.starts_with("| technique | level | ER | example step |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cell = l.trim_end_matches('|').rsplit(" | ").next().unwrap_or("");
+            cell.trim().trim_matches('`').to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn every_example_step_of_the_ladder_table_is_one_explain_prints() {
+    let root = common::root();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let examples = ladder_examples(&readme);
+    assert!(examples.len() >= 20, "found {} rows", examples.len());
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku-cp"))
+        .args(["explain", "puzzles/ladder-9x9.txt", "puzzles/killer-batch.txt"])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let steps: Vec<&str> = text.lines().map(str::trim).collect();
+    for example in &examples {
+        let found = match example.strip_suffix('…') {
+            Some(start) => steps.iter().any(|s| s.starts_with(start)),
+            None => steps.contains(&example.as_str()),
+        };
+        assert!(found, "the README's example step is not printed: {example}");
+    }
+}
