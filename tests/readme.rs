@@ -211,7 +211,11 @@ fn every_example_step_of_the_ladder_table_is_one_explain_prints() {
     let examples = ladder_examples(&readme);
     assert!(examples.len() >= 20, "found {} rows", examples.len());
     let out = Command::new(env!("CARGO_BIN_EXE_sudoku-cp"))
-        .args(["explain", "puzzles/ladder-9x9.txt", "puzzles/killer-batch.txt"])
+        .args([
+            "explain",
+            "puzzles/ladder-9x9.txt",
+            "puzzles/killer-batch.txt",
+        ])
         .current_dir(&root)
         .output()
         .unwrap();

@@ -11,6 +11,7 @@
 //! cell with fewest candidates, tries each value on a copy, and a contradiction becomes an
 //! elimination in the parent.
 
+mod bug;
 mod cages;
 mod chains;
 #[cfg(test)]
@@ -107,8 +108,11 @@ pub enum Technique {
     /// A cell {a,b} seeing cells {a,c} and {b,c}: c leaves every cell seeing both.
     XyWing,
     /// Four cells on two rows, columns and boxes that would otherwise all take the same two
-    /// values (type 1 or 2): only on puzzles proved unique.
+    /// values (type 1, 2 or 4): only on puzzles proved unique.
     UniqueRectangle(usize),
+    /// Every empty cell but one holds two values, and one of that cell's three would leave a
+    /// bivalue universal grave: the cell takes it. Only on puzzles proved unique.
+    BugPlusOne,
     /// k cells of a box and a line holding k values, all but one restricted: XYZ-wing (3),
     /// WXYZ-wing (4), … TUVWXYZ-wing (7).
     Wing(usize),
@@ -165,6 +169,7 @@ impl Technique {
             Technique::Fish(m) => format!("fish of {m}"),
             Technique::XyWing => "xy-wing".into(),
             Technique::UniqueRectangle(t) => format!("unique rectangle type {t}"),
+            Technique::BugPlusOne => "bug+1".into(),
             Technique::XChain { strong, grouped } => {
                 let g = if grouped { "grouped " } else { "" };
                 format!("{g}x-chain ({strong} strong links)")
@@ -215,7 +220,9 @@ impl Technique {
             Technique::Fish(3) => 3.8,
             Technique::Fish(m) => 5.2 + 0.4 * (m as f64 - 4.0),
             Technique::XyWing => 4.2,
-            Technique::UniqueRectangle(t) => 4.4 + 0.1 * t as f64,
+            Technique::UniqueRectangle(2) => 4.6,
+            Technique::BugPlusOne => 5.6,
+            Technique::UniqueRectangle(_) => 4.5,
             Technique::Wing(k) => match k {
                 0..=3 => 4.4,
                 4 => 5.5,
@@ -268,6 +275,7 @@ impl Technique {
             Technique::XChain { strong, .. } if strong <= 2 => Level::Hard,
             Technique::XChain { .. } => Level::Expert,
             Technique::UniqueRectangle(_) => Level::Hard,
+            Technique::BugPlusOne => Level::Expert,
             Technique::Wing(k) if k <= 3 => Level::Hard,
             Technique::Wing(_) => Level::Expert,
             Technique::ForcingChain { .. } => Level::Diabolical,
@@ -313,8 +321,10 @@ pub enum Rung {
     XyWing,
     /// Wings of this many cells.
     Wing(usize),
-    /// Unique rectangles (types 1 and 2), for puzzles proved unique.
+    /// Unique rectangles (types 1, 2 and 4), for puzzles proved unique.
     UniqueRectangles,
+    /// BUG+1, for puzzles proved unique.
+    BugPlusOne,
     /// X-chains: static chains on one value, of at most this many strong links.
     XChains(usize),
     /// Forcing chains.
@@ -337,6 +347,7 @@ impl Rung {
             Rung::XyWing => Technique::XyWing.level(),
             Rung::Wing(k) => Technique::Wing(k).level(),
             Rung::UniqueRectangles => Level::Hard,
+            Rung::BugPlusOne => Technique::BugPlusOne.level(),
             Rung::XChains(most) => Technique::XChain {
                 strong: most,
                 grouped: false,
@@ -412,12 +423,16 @@ pub fn ladder(n: usize) -> Vec<Rung> {
     rungs
 }
 
-/// [`ladder`] with unique rectangles, for a puzzle proved to have exactly one solution: they
-/// reason from that uniqueness, so on any other puzzle they could remove a solution.
+/// [`ladder`] with unique rectangles and BUG+1, for a puzzle proved to have exactly one
+/// solution: they reason from that uniqueness, so on any other puzzle they could remove a
+/// solution.
 pub fn ladder_unique(n: usize) -> Vec<Rung> {
     let mut rungs = ladder(n);
     if let Some(at) = rungs.iter().position(|&r| r == Rung::Wing(3)) {
         rungs.insert(at + 1, Rung::UniqueRectangles);
+    }
+    if let Some(at) = rungs.iter().position(|&r| r == Rung::Wing(4)) {
+        rungs.insert(at + 1, Rung::BugPlusOne);
     }
     rungs
 }
@@ -738,6 +753,7 @@ impl<D: Domain> Board<D> {
             Rung::XyWing => self.xy_wings(),
             Rung::Wing(k) => self.wings(k),
             Rung::UniqueRectangles => self.unique_rectangles(),
+            Rung::BugPlusOne => self.bug_plus_one(),
             Rung::XChains(most) => self.static_chains(true, most),
             Rung::ForcingChains => self.forcing_chains(),
         }

@@ -2,7 +2,8 @@
 //! columns and two boxes cannot all end up with the same two values, since swapping them would
 //! give a second solution. So when three of them hold only {a, b} the fourth is neither a nor
 //! b (type 1), and when two hold only {a, b} and the other two, which share a unit, {a, b, x},
-//! one of those two is x (type 2).
+//! one of those two is x (type 2); when, instead, one of a and b has no other place in a unit
+//! holding those two, it is in one of them and the other value leaves both (type 4).
 
 use super::{Board, Step, Technique};
 use crate::engine::Domain;
@@ -17,7 +18,7 @@ impl<D: Domain> Board<D> {
             .find(|&u| self.units[u].kind == RegionKind::Box)
     }
 
-    /// Every unique rectangle of types 1 and 2 on the board, with its eliminations applied.
+    /// Every unique rectangle of types 1, 2 and 4 on the board, with its eliminations applied.
     pub(super) fn unique_rectangles(&mut self) -> Vec<Step> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
@@ -34,6 +35,27 @@ impl<D: Domain> Board<D> {
             }
         }
         steps
+    }
+
+    /// Type 4: when one value of `pair` has no place but the roof `a`, `b` in a unit holding
+    /// both, one of them takes it, so neither may take the other value (the two would then
+    /// hold the pair, and the rectangle could swap).
+    fn locked_roof(&self, pair: D, a: usize, b: usize) -> Option<Vec<(usize, usize)>> {
+        let shared = self.cell_units[a]
+            .iter()
+            .filter(|u| self.cell_units[b].contains(u));
+        for &u in shared {
+            for p in pair.iter() {
+                let elsewhere = self.units[u].cells.iter().any(|&c| {
+                    c != a && c != b && self.value[c].is_none() && self.cand[c].contains(p)
+                });
+                if !elsewhere {
+                    let q = pair.minus(D::singleton(p)).min()?;
+                    return Some(vec![(a, q), (b, q)]);
+                }
+            }
+        }
+        None
     }
 
     /// The unique rectangle on `corners` (row-major: top left, top right, bottom left, bottom
@@ -65,24 +87,28 @@ impl<D: Domain> Board<D> {
             2 => {
                 let roof: Vec<usize> = (0..4).filter(|i| !bare.contains(i)).collect();
                 let (a, b) = (corners[roof[0]], corners[roof[1]]);
-                let extra = cand[roof[0]].minus(pair);
-                let x = extra.single().filter(|_| cand[roof[1]] == cand[roof[0]])?;
                 // The roof shares a row or a column (not a diagonal of the rectangle).
                 if !self.sees(a, b) {
                     return None;
                 }
-                let gone: Vec<(usize, usize)> = (0..self.cand.len())
-                    .filter(|&c| {
-                        c != a
-                            && c != b
-                            && self.value[c].is_none()
-                            && self.cand[c].contains(x)
-                            && self.sees(c, a)
-                            && self.sees(c, b)
-                    })
-                    .map(|c| (c, x))
-                    .collect();
-                (Technique::UniqueRectangle(2), gone)
+                let extra = cand[roof[0]].minus(pair);
+                match extra.single().filter(|_| cand[roof[1]] == cand[roof[0]]) {
+                    Some(x) => {
+                        let gone: Vec<(usize, usize)> = (0..self.cand.len())
+                            .filter(|&c| {
+                                c != a
+                                    && c != b
+                                    && self.value[c].is_none()
+                                    && self.cand[c].contains(x)
+                                    && self.sees(c, a)
+                                    && self.sees(c, b)
+                            })
+                            .map(|c| (c, x))
+                            .collect();
+                        (Technique::UniqueRectangle(2), gone)
+                    }
+                    None => (Technique::UniqueRectangle(4), self.locked_roof(pair, a, b)?),
+                }
             }
             _ => return None,
         };
@@ -139,6 +165,24 @@ mod tests {
         expected.sort_unstable();
         assert_eq!(eliminated(&steps), expected);
         let mut b = board(0, &[], &[(0, 0b11), (1, 0b11), (9, 0b11), (10, 0b1111)]);
+        assert!(b.unique_rectangles().is_empty());
+    }
+
+    /// r1c1 and r1c2 hold {1,2}; r4c1 {1,2,3} and r4c2 {1,2,4} (no type 2: their extras
+    /// differ). 1 has no other place in row 4, so one of them is 1 and neither may be 2
+    /// (type 4). With 1 also possible in r4c3 there is nothing to say.
+    #[test]
+    fn type_4_takes_the_other_value_from_a_roof_that_holds_one() {
+        let no_one = 0b1_1111_1110;
+        let mut marks = vec![(0, 0b11), (1, 0b11), (27, 0b111), (28, 0b1011)];
+        marks.extend((29..36).map(|c| (c, no_one)));
+        let mut b = board(0, &[], &marks);
+        let steps = b.unique_rectangles();
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].technique, Technique::UniqueRectangle(4));
+        assert_eq!(eliminated(&steps), vec![(27, 1), (28, 1)]);
+        marks[4].1 = 0x1ff;
+        let mut b = board(0, &[], &marks);
         assert!(b.unique_rectangles().is_empty());
     }
 }
