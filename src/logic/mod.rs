@@ -108,7 +108,7 @@ pub enum Technique {
     /// A cell {a,b} seeing cells {a,c} and {b,c}: c leaves every cell seeing both.
     XyWing,
     /// Four cells on two rows, columns and boxes that would otherwise all take the same two
-    /// values (type 1, 2 or 4): only on puzzles proved unique.
+    /// values (type 1 to 4): only on puzzles proved unique.
     UniqueRectangle(usize),
     /// Every empty cell but one holds two values, and one of that cell's three would leave a
     /// bivalue universal grave: the cell takes it. Only on puzzles proved unique.
@@ -220,7 +220,7 @@ impl Technique {
             Technique::Fish(3) => 3.8,
             Technique::Fish(m) => 5.2 + 0.4 * (m as f64 - 4.0),
             Technique::XyWing => 4.2,
-            Technique::UniqueRectangle(2) => 4.6,
+            Technique::UniqueRectangle(2 | 3) => 4.6,
             Technique::BugPlusOne => 5.6,
             Technique::UniqueRectangle(_) => 4.5,
             Technique::Wing(k) => match k {
@@ -321,7 +321,7 @@ pub enum Rung {
     XyWing,
     /// Wings of this many cells.
     Wing(usize),
-    /// Unique rectangles (types 1, 2 and 4), for puzzles proved unique.
+    /// Unique rectangles (types 1 to 4), for puzzles proved unique.
     UniqueRectangles,
     /// BUG+1, for puzzles proved unique.
     BugPlusOne,

@@ -3,7 +3,8 @@
 //! give a second solution. So when three of them hold only {a, b} the fourth is neither a nor
 //! b (type 1), and when two hold only {a, b} and the other two, which share a unit, {a, b, x},
 //! one of those two is x (type 2); when, instead, one of a and b has no other place in a unit
-//! holding those two, it is in one of them and the other value leaves both (type 4).
+//! holding those two, it is in one of them and the other value leaves both (type 4); or the
+//! roof's other values make a naked set with other cells of such a unit (type 3).
 
 use super::{Board, Step, Technique};
 use crate::engine::Domain;
@@ -18,7 +19,7 @@ impl<D: Domain> Board<D> {
             .find(|&u| self.units[u].kind == RegionKind::Box)
     }
 
-    /// Every unique rectangle of types 1, 2 and 4 on the board, with its eliminations applied.
+    /// Every unique rectangle of types 1 to 4 on the board, with its eliminations applied.
     pub(super) fn unique_rectangles(&mut self) -> Vec<Step> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
@@ -56,6 +57,77 @@ impl<D: Domain> Board<D> {
             }
         }
         None
+    }
+
+    /// Type 3: one of the roof cells `a`, `b` takes a value of `extra` (their values beside the
+    /// pair), so in a unit holding both the roof acts as one cell with those values; with j
+    /// other cells it may make a naked set of j + 1 values, which the unit's other cells lose.
+    fn naked_roof(&self, extra: D, a: usize, b: usize) -> Option<Vec<(usize, usize)>> {
+        let shared: Vec<usize> = self.cell_units[a]
+            .iter()
+            .copied()
+            .filter(|u| self.cell_units[b].contains(u))
+            .collect();
+        for u in shared {
+            let others: Vec<usize> = self.units[u]
+                .cells
+                .iter()
+                .copied()
+                .filter(|&c| c != a && c != b && self.value[c].is_none())
+                .collect();
+            for j in 1..=3.min(others.len().saturating_sub(1)) {
+                let mut found = None;
+                Self::with_extra(
+                    &others,
+                    &self.cand,
+                    j,
+                    extra,
+                    &mut Vec::new(),
+                    0,
+                    &mut found,
+                );
+                let Some((set, values)) = found else {
+                    continue;
+                };
+                let gone: Vec<(usize, usize)> = others
+                    .iter()
+                    .filter(|c| !set.contains(c))
+                    .flat_map(|&c| self.cand[c].and(values).iter().map(move |v| (c, v)))
+                    .collect();
+                if !gone.is_empty() {
+                    return Some(gone);
+                }
+            }
+        }
+        None
+    }
+
+    /// The first `j` cells of `others` (from `from` on, extending `chosen`) whose candidates
+    /// with `extra` make j + 1 values, into `found` with those values.
+    fn with_extra(
+        others: &[usize],
+        cand: &[D],
+        j: usize,
+        extra: D,
+        chosen: &mut Vec<usize>,
+        from: usize,
+        found: &mut Option<(Vec<usize>, D)>,
+    ) {
+        if found.is_some() {
+            return;
+        }
+        if chosen.len() == j {
+            *found = Some((chosen.clone(), extra));
+            return;
+        }
+        for i in from..others.len() {
+            let u = extra.or(cand[others[i]]);
+            if u.len() as usize <= j + 1 {
+                chosen.push(others[i]);
+                Self::with_extra(others, cand, j, u, chosen, i + 1, found);
+                chosen.pop();
+            }
+        }
     }
 
     /// The unique rectangle on `corners` (row-major: top left, top right, bottom left, bottom
@@ -107,7 +179,13 @@ impl<D: Domain> Board<D> {
                             .collect();
                         (Technique::UniqueRectangle(2), gone)
                     }
-                    None => (Technique::UniqueRectangle(4), self.locked_roof(pair, a, b)?),
+                    None => match self.locked_roof(pair, a, b) {
+                        Some(gone) => (Technique::UniqueRectangle(4), gone),
+                        None => {
+                            let extra = cand[roof[0]].or(cand[roof[1]]).minus(pair);
+                            (Technique::UniqueRectangle(3), self.naked_roof(extra, a, b)?)
+                        }
+                    },
                 }
             }
             _ => return None,
@@ -184,5 +262,26 @@ mod tests {
         marks[4].1 = 0x1ff;
         let mut b = board(0, &[], &marks);
         assert!(b.unique_rectangles().is_empty());
+    }
+
+    /// r1c1 and r1c2 hold {1,2}; r4c1 {1,2,3} and r4c2 {1,2,4}: one of them is 3 or 4. With
+    /// r4c3 {3,4} that makes a naked pair {3,4} of row 4 (and box 4), whose other cells lose
+    /// 3 and 4 (type 3).
+    #[test]
+    fn type_3_makes_a_naked_set_of_the_roof_and_other_cells() {
+        let marks = [
+            (0, 0b11),
+            (1, 0b11),
+            (27, 0b111),
+            (28, 0b1011),
+            (29, 0b1100),
+        ];
+        let mut b = board(0, &[], &marks);
+        let steps = b.unique_rectangles();
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].technique, Technique::UniqueRectangle(3));
+        let mut expected: Vec<(usize, usize)> = (30..36).flat_map(|c| [(c, 2), (c, 3)]).collect();
+        expected.sort_unstable();
+        assert_eq!(eliminated(&steps), expected);
     }
 }
