@@ -110,6 +110,9 @@ pub enum Technique {
     /// Four cells on two rows, columns and boxes that would otherwise all take the same two
     /// values (type 1 to 4): only on puzzles proved unique.
     UniqueRectangle(usize),
+    /// A unique rectangle told by a value's places: a corner holding only {a, b}, and a with
+    /// no other place in the opposite corner's row and column, so that corner is not b.
+    HiddenRectangle,
     /// Every empty cell but one holds two values, and one of that cell's three would leave a
     /// bivalue universal grave: the cell takes it. Only on puzzles proved unique.
     BugPlusOne,
@@ -169,6 +172,7 @@ impl Technique {
             Technique::Fish(m) => format!("fish of {m}"),
             Technique::XyWing => "xy-wing".into(),
             Technique::UniqueRectangle(t) => format!("unique rectangle type {t}"),
+            Technique::HiddenRectangle => "hidden unique rectangle".into(),
             Technique::BugPlusOne => "bug+1".into(),
             Technique::XChain { strong, grouped } => {
                 let g = if grouped { "grouped " } else { "" };
@@ -222,7 +226,7 @@ impl Technique {
             Technique::XyWing => 4.2,
             Technique::UniqueRectangle(2 | 3) => 4.6,
             Technique::BugPlusOne => 5.6,
-            Technique::UniqueRectangle(_) => 4.5,
+            Technique::UniqueRectangle(_) | Technique::HiddenRectangle => 4.5,
             Technique::Wing(k) => match k {
                 0..=3 => 4.4,
                 4 => 5.5,
@@ -274,7 +278,7 @@ impl Technique {
             // Skyscrapers and 2-string kites are where hard puzzles end.
             Technique::XChain { strong, .. } if strong <= 2 => Level::Hard,
             Technique::XChain { .. } => Level::Expert,
-            Technique::UniqueRectangle(_) => Level::Hard,
+            Technique::UniqueRectangle(_) | Technique::HiddenRectangle => Level::Hard,
             Technique::BugPlusOne => Level::Expert,
             Technique::Wing(k) if k <= 3 => Level::Hard,
             Technique::Wing(_) => Level::Expert,

@@ -4,7 +4,9 @@
 //! b (type 1), and when two hold only {a, b} and the other two, which share a unit, {a, b, x},
 //! one of those two is x (type 2); when, instead, one of a and b has no other place in a unit
 //! holding those two, it is in one of them and the other value leaves both (type 4); or the
-//! roof's other values make a naked set with other cells of such a unit (type 3).
+//! roof's other values make a naked set with other cells of such a unit (type 3). A hidden
+//! rectangle reads the same pattern from a value's places in the lines of the corner opposite
+//! a two-value one.
 
 use super::{Board, Step, Technique};
 use crate::engine::Domain;
@@ -19,7 +21,7 @@ impl<D: Domain> Board<D> {
             .find(|&u| self.units[u].kind == RegionKind::Box)
     }
 
-    /// Every unique rectangle of types 1 to 4 on the board, with its eliminations applied.
+    /// Every unique rectangle (types 1 to 4, hidden) on the board, with its eliminations applied.
     pub(super) fn unique_rectangles(&mut self) -> Vec<Step> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
@@ -130,26 +132,16 @@ impl<D: Domain> Board<D> {
         }
     }
 
-    /// The unique rectangle on `corners` (row-major: top left, top right, bottom left, bottom
-    /// right), if it removes anything.
-    fn rectangle(&mut self, corners: [usize; 4]) -> Option<Step> {
-        if corners.iter().any(|&c| self.value[c].is_some()) {
-            return None;
-        }
-        let mut boxes: Vec<usize> = corners.iter().filter_map(|&c| self.box_of(c)).collect();
-        boxes.sort_unstable();
-        boxes.dedup();
-        if boxes.len() != 2 {
-            return None;
-        }
+    /// The rectangle's type 1 to 4 deduction, if its corners make one: `pair` is the value
+    /// pair, `bare` the corners (indices) holding nothing else.
+    fn rectangle_type(
+        &self,
+        corners: [usize; 4],
+        pair: D,
+        bare: &[usize],
+    ) -> Option<(Technique, Vec<(usize, usize)>)> {
         let cand = corners.map(|c| self.cand[c]);
-        let pair = cand.iter().copied().find(|d| d.len() == 2)?;
-        if cand.iter().any(|d| d.and(pair) != pair) {
-            return None;
-        }
-        let bare: Vec<usize> = (0..4).filter(|&i| cand[i] == pair).collect();
-        let names = corners.map(|c| self.cell(c)).join(", ");
-        let (technique, eliminate) = match bare.len() {
+        Some(match bare.len() {
             3 => {
                 let roof = (0..4).find(|i| !bare.contains(i))?;
                 let c = corners[roof];
@@ -189,7 +181,70 @@ impl<D: Domain> Board<D> {
                 }
             }
             _ => return None,
-        };
+        })
+    }
+
+    /// A hidden rectangle: a corner holding only `pair` {a, b} whose opposite corner has a
+    /// with no other place in its row and its column than the rectangle's corners. Were the
+    /// opposite corner b, its two neighbours would be a and the bare corner b: the deadly
+    /// pattern. So it is not b.
+    fn hidden_rectangle(
+        &self,
+        corners: [usize; 4],
+        pair: D,
+        bare: &[usize],
+    ) -> Option<(Technique, Vec<(usize, usize)>)> {
+        let n = self.puzzle.size();
+        // Corner i's opposite is 3 − i; its neighbour on its row is i ^ 1, on its column i ^ 2.
+        for &i in bare {
+            let far = corners[3 - i];
+            let (by_row, by_col) = (corners[(3 - i) ^ 1], corners[(3 - i) ^ 2]);
+            for a in pair.iter() {
+                let only = |line: Vec<usize>, mate: usize| {
+                    line.iter().all(|&c| {
+                        c == far
+                            || c == mate
+                            || self.value[c].is_some()
+                            || !self.cand[c].contains(a)
+                    })
+                };
+                let row: Vec<usize> = (0..n).map(|k| far / n * n + k).collect();
+                let col: Vec<usize> = (0..n).map(|k| k * n + far % n).collect();
+                if only(row, by_row) && only(col, by_col) {
+                    let b = pair.minus(D::singleton(a)).min()?;
+                    if self.cand[far].contains(b) {
+                        return Some((Technique::HiddenRectangle, vec![(far, b)]));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The unique rectangle on `corners` (row-major: top left, top right, bottom left, bottom
+    /// right), if it removes anything.
+    fn rectangle(&mut self, corners: [usize; 4]) -> Option<Step> {
+        if corners.iter().any(|&c| self.value[c].is_some()) {
+            return None;
+        }
+        let mut boxes: Vec<usize> = corners.iter().filter_map(|&c| self.box_of(c)).collect();
+        boxes.sort_unstable();
+        boxes.dedup();
+        if boxes.len() != 2 {
+            return None;
+        }
+        let cand = corners.map(|c| self.cand[c]);
+        let pair = cand.iter().copied().find(|d| d.len() == 2)?;
+        if cand.iter().any(|d| d.and(pair) != pair) {
+            return None;
+        }
+        let bare: Vec<usize> = (0..4).filter(|&i| cand[i] == pair).collect();
+        let names = corners.map(|c| self.cell(c)).join(", ");
+        let open = |&(c, v): &(usize, usize)| self.value[c].is_none() && self.cand[c].contains(v);
+        let (technique, eliminate) = self
+            .rectangle_type(corners, pair, &bare)
+            .filter(|(_, gone)| gone.iter().any(open))
+            .or_else(|| self.hidden_rectangle(corners, pair, &bare))?;
         let eliminate: Vec<(usize, usize)> = eliminate
             .into_iter()
             .filter(|&(c, v)| self.remove(c, v))
@@ -283,5 +338,27 @@ mod tests {
         let mut expected: Vec<(usize, usize)> = (30..36).flat_map(|c| [(c, 2), (c, 3)]).collect();
         expected.sort_unstable();
         assert_eq!(eliminated(&steps), expected);
+    }
+
+    /// r1c1 holds only {1,2}; 1 has no place in row 4 but r4c1, r4c2 and none in column 2 but
+    /// r1c2, r4c2. Were r4c2 2, r4c1 and r1c2 would be 1 and r1c1 2: a deadly pattern. So
+    /// r4c2 <> 2 (a hidden rectangle), and nothing else goes.
+    #[test]
+    fn a_hidden_rectangle_reads_the_opposite_corners_lines() {
+        let col2: Vec<(usize, u64)> = (0..9)
+            .filter(|r| ![0, 3].contains(r))
+            .map(|r| (r * 9 + 1, 0x1fe))
+            .collect();
+        let mut also = vec![(0, 0b11), (1, 0b111), (27, 0b1011), (28, 0b111)];
+        also.extend(col2);
+        let mut b = board(0, &[(3, &[0, 1])], &also);
+        let steps = b.unique_rectangles();
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].technique, Technique::HiddenRectangle);
+        assert_eq!(eliminated(&steps), vec![(28, 1)]);
+        // With 1 free elsewhere in column 2, nothing follows.
+        let corners = [(0, 0b11), (1, 0b111), (27, 0b1011), (28, 0b111)];
+        let mut b = board(0, &[(3, &[0, 1])], &corners);
+        assert!(b.unique_rectangles().is_empty());
     }
 }
