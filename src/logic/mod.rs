@@ -17,6 +17,7 @@ mod chains;
 #[cfg(test)]
 mod crafted;
 mod explain;
+mod finned_fish;
 mod fish;
 mod forcing;
 mod intersections;
@@ -105,6 +106,14 @@ pub enum Technique {
     /// A value whose places in m rows lie in m columns (or the other way round): X-wing (2),
     /// swordfish (3), jellyfish (4).
     Fish(usize),
+    /// A fish but for its fins, all in one box: the box's cells on the cover lines lose the
+    /// value. Sashimi when without its fins a base line would hold the value once or never.
+    FinnedFish {
+        /// Base lines.
+        size: usize,
+        /// Whether it is sashimi.
+        sashimi: bool,
+    },
     /// A cell {a,b} seeing cells {a,c} and {b,c}: c leaves every cell seeing both.
     XyWing,
     /// Four cells on two rows, columns and boxes that would otherwise all take the same two
@@ -170,6 +179,10 @@ impl Technique {
             Technique::Fish(3) => "swordfish".into(),
             Technique::Fish(4) => "jellyfish".into(),
             Technique::Fish(m) => format!("fish of {m}"),
+            Technique::FinnedFish { size, sashimi } => {
+                let kind = if sashimi { "sashimi" } else { "finned" };
+                format!("{kind} {}", Technique::Fish(size).name())
+            }
             Technique::XyWing => "xy-wing".into(),
             Technique::UniqueRectangle(t) => format!("unique rectangle type {t}"),
             Technique::HiddenRectangle => "hidden unique rectangle".into(),
@@ -223,6 +236,12 @@ impl Technique {
             Technique::Fish(2) => 3.2,
             Technique::Fish(3) => 3.8,
             Technique::Fish(m) => 5.2 + 0.4 * (m as f64 - 4.0),
+            // Not in Sudoku Explainer: scored as the grouped x-chain of as many strong links.
+            Technique::FinnedFish { size, .. } => Technique::XChain {
+                strong: size,
+                grouped: true,
+            }
+            .score(),
             Technique::XyWing => 4.2,
             Technique::UniqueRectangle(2 | 3) => 4.6,
             Technique::BugPlusOne => 5.6,
@@ -275,6 +294,8 @@ impl Technique {
                 Level::Hard
             }
             Technique::XyWing => Level::Hard,
+            Technique::FinnedFish { size, .. } if size <= 2 => Level::Hard,
+            Technique::FinnedFish { .. } => Level::Expert,
             // Skyscrapers and 2-string kites are where hard puzzles end.
             Technique::XChain { strong, .. } if strong <= 2 => Level::Hard,
             Technique::XChain { .. } => Level::Expert,
@@ -321,6 +342,8 @@ pub enum Rung {
     Hidden(usize),
     /// Fish of this size over rows and columns.
     Fish(usize),
+    /// Finned and sashimi fish of this size.
+    FinnedFish(usize),
     /// XY-wings.
     XyWing,
     /// Wings of this many cells.
@@ -348,6 +371,11 @@ impl Rung {
             Rung::Naked(m) => Technique::NakedSubset(m).level(),
             Rung::Hidden(m) => Technique::HiddenSubset(m).level(),
             Rung::Fish(m) => Technique::Fish(m).level(),
+            Rung::FinnedFish(m) => Technique::FinnedFish {
+                size: m,
+                sashimi: false,
+            }
+            .level(),
             Rung::XyWing => Technique::XyWing.level(),
             Rung::Wing(k) => Technique::Wing(k).level(),
             Rung::UniqueRectangles => Level::Hard,
@@ -405,18 +433,21 @@ pub fn ladder(n: usize) -> Vec<Rung> {
         }
         rungs.push(Rung::Hidden(m));
         if m == 3 {
+            rungs.push(Rung::FinnedFish(2));
             rungs.push(Rung::XChains(2));
             rungs.push(Rung::Fish(3));
             rungs.push(Rung::XyWing);
             rungs.push(Rung::Wing(3));
         }
         if m == 4 {
+            rungs.push(Rung::FinnedFish(3));
             rungs.push(Rung::XChains(3));
         }
         if (4..=7).contains(&m) {
             rungs.push(Rung::Wing(m));
         }
         if m == 4 {
+            rungs.push(Rung::FinnedFish(4));
             rungs.push(Rung::XChains(4));
         }
         if m == 6 || (m == n - 1 && m < 6) {
@@ -754,6 +785,7 @@ impl<D: Domain> Board<D> {
             Rung::Naked(m) => self.naked_subsets(m),
             Rung::Hidden(m) => self.hidden_subsets(m, false),
             Rung::Fish(m) => self.fish(m),
+            Rung::FinnedFish(m) => self.finned_fish(m),
             Rung::XyWing => self.xy_wings(),
             Rung::Wing(k) => self.wings(k),
             Rung::UniqueRectangles => self.unique_rectangles(),

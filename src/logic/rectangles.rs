@@ -14,7 +14,7 @@ use crate::puzzle::RegionKind;
 
 impl<D: Domain> Board<D> {
     /// The box of `cell`, if the rules have boxes.
-    fn box_of(&self, cell: usize) -> Option<usize> {
+    pub(super) fn box_of(&self, cell: usize) -> Option<usize> {
         self.cell_units[cell]
             .iter()
             .copied()
