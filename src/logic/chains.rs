@@ -67,7 +67,7 @@ struct Found {
 
 impl<D: Domain> Board<D> {
     /// The places of `v` in unit `u`.
-    fn places(&self, u: usize, v: usize) -> impl Iterator<Item = usize> + '_ {
+    pub(super) fn places(&self, u: usize, v: usize) -> impl Iterator<Item = usize> + '_ {
         self.units[u]
             .cells
             .iter()

@@ -11,6 +11,7 @@
 //! cell with fewest candidates, tries each value on a copy, and a contradiction becomes an
 //! elimination in the parent.
 
+mod als;
 mod bug;
 mod cages;
 mod chains;
@@ -25,6 +26,7 @@ pub mod latex;
 mod rectangles;
 mod singles;
 mod subsets;
+mod w_wing;
 mod wings;
 
 pub use explain::{
@@ -145,6 +147,15 @@ pub enum Technique {
         /// Links followed in all.
         length: usize,
     },
+    /// Two cells holding only {x, y}, not seeing each other, joined by y's two places in a
+    /// unit: one of them is x.
+    WWing,
+    /// Two almost locked sets with a restricted common value: a value common to both is in
+    /// one of them.
+    AlsXz,
+    /// A pivot almost locked set with a restricted common value with each of two others: a
+    /// value those two share is in one of them.
+    AlsXyWing,
     /// A trial value.
     Guess,
     /// A guess led to a contradiction, so its value is removed.
@@ -207,6 +218,9 @@ impl Technique {
                 Forcing::Region => "dynamic region forcing chains".into(),
                 Forcing::Nested => "nested forcing chain".into(),
             },
+            Technique::WWing => "w-wing".into(),
+            Technique::AlsXz => "als-xz".into(),
+            Technique::AlsXyWing => "als-xy-wing".into(),
             Technique::Guess => "guess".into(),
             Technique::Contradiction => "contradiction".into(),
         }
@@ -272,6 +286,11 @@ impl Technique {
                 };
                 base + forcing::length_difficulty(length)
             }
+            // Not in Sudoku Explainer, which makes these deductions by static forcing chains
+            // (7.0 and up): scored as such a chain of their length.
+            Technique::WWing => 7.2,
+            Technique::AlsXz => 7.3,
+            Technique::AlsXyWing => 7.4,
             Technique::Guess | Technique::Contradiction => 10.0,
         }
     }
@@ -303,6 +322,7 @@ impl Technique {
             Technique::BugPlusOne => Level::Expert,
             Technique::Wing(k) if k <= 3 => Level::Hard,
             Technique::Wing(_) => Level::Expert,
+            Technique::WWing | Technique::AlsXz | Technique::AlsXyWing => Level::Expert,
             Technique::ForcingChain { .. } => Level::Diabolical,
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) | Technique::Fish(_) => {
                 Level::Expert
@@ -354,6 +374,12 @@ pub enum Rung {
     BugPlusOne,
     /// X-chains: static chains on one value, of at most this many strong links.
     XChains(usize),
+    /// W-wings.
+    WWing,
+    /// ALS-XZ.
+    AlsXz,
+    /// ALS-XY-wings.
+    AlsXyWing,
     /// Forcing chains.
     ForcingChains,
 }
@@ -385,6 +411,9 @@ impl Rung {
                 grouped: false,
             }
             .level(),
+            Rung::WWing => Technique::WWing.level(),
+            Rung::AlsXz => Technique::AlsXz.level(),
+            Rung::AlsXyWing => Technique::AlsXyWing.level(),
             Rung::ForcingChains => Level::Diabolical,
         }
     }
@@ -454,7 +483,12 @@ pub fn ladder(n: usize) -> Vec<Rung> {
             rungs.push(Rung::XChains(usize::MAX));
         }
     }
-    rungs.push(Rung::ForcingChains);
+    rungs.extend([
+        Rung::WWing,
+        Rung::AlsXz,
+        Rung::AlsXyWing,
+        Rung::ForcingChains,
+    ]);
     rungs
 }
 
@@ -791,6 +825,9 @@ impl<D: Domain> Board<D> {
             Rung::UniqueRectangles => self.unique_rectangles(),
             Rung::BugPlusOne => self.bug_plus_one(),
             Rung::XChains(most) => self.static_chains(true, most),
+            Rung::WWing => self.w_wings(),
+            Rung::AlsXz => self.als_xz(),
+            Rung::AlsXyWing => self.als_xy_wings(),
             Rung::ForcingChains => self.forcing_chains(),
         }
     }
