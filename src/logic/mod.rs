@@ -26,6 +26,7 @@ pub mod latex;
 mod rectangles;
 mod singles;
 mod subsets;
+mod sue_de_coq;
 mod w_wing;
 mod wings;
 
@@ -150,6 +151,9 @@ pub enum Technique {
     /// Two cells holding only {x, y}, not seeing each other, joined by y's two places in a
     /// unit: one of them is x.
     WWing,
+    /// A box's meeting with a line, whose values split between cells of the line and cells of
+    /// the box outside it: the line and the box each lose their part.
+    SueDeCoq,
     /// Two almost locked sets with a restricted common value: a value common to both is in
     /// one of them.
     AlsXz,
@@ -219,6 +223,7 @@ impl Technique {
                 Forcing::Nested => "nested forcing chain".into(),
             },
             Technique::WWing => "w-wing".into(),
+            Technique::SueDeCoq => "sue de coq".into(),
             Technique::AlsXz => "als-xz".into(),
             Technique::AlsXyWing => "als-xy-wing".into(),
             Technique::Guess => "guess".into(),
@@ -289,7 +294,7 @@ impl Technique {
             // Not in Sudoku Explainer, which makes these deductions by static forcing chains
             // (7.0 and up): scored as such a chain of their length.
             Technique::WWing => 7.2,
-            Technique::AlsXz => 7.3,
+            Technique::AlsXz | Technique::SueDeCoq => 7.3,
             Technique::AlsXyWing => 7.4,
             Technique::Guess | Technique::Contradiction => 10.0,
         }
@@ -322,7 +327,9 @@ impl Technique {
             Technique::BugPlusOne => Level::Expert,
             Technique::Wing(k) if k <= 3 => Level::Hard,
             Technique::Wing(_) => Level::Expert,
-            Technique::WWing | Technique::AlsXz | Technique::AlsXyWing => Level::Expert,
+            Technique::WWing | Technique::SueDeCoq | Technique::AlsXz | Technique::AlsXyWing => {
+                Level::Expert
+            }
             Technique::ForcingChain { .. } => Level::Diabolical,
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) | Technique::Fish(_) => {
                 Level::Expert
@@ -376,6 +383,8 @@ pub enum Rung {
     XChains(usize),
     /// W-wings.
     WWing,
+    /// Sue de Coq.
+    SueDeCoq,
     /// ALS-XZ.
     AlsXz,
     /// ALS-XY-wings.
@@ -412,6 +421,7 @@ impl Rung {
             }
             .level(),
             Rung::WWing => Technique::WWing.level(),
+            Rung::SueDeCoq => Technique::SueDeCoq.level(),
             Rung::AlsXz => Technique::AlsXz.level(),
             Rung::AlsXyWing => Technique::AlsXyWing.level(),
             Rung::ForcingChains => Level::Diabolical,
@@ -826,6 +836,7 @@ impl<D: Domain> Board<D> {
             Rung::BugPlusOne => self.bug_plus_one(),
             Rung::XChains(most) => self.static_chains(true, most),
             Rung::WWing => self.w_wings(),
+            Rung::SueDeCoq => self.sue_de_coq(),
             Rung::AlsXz => self.als_xz(),
             Rung::AlsXyWing => self.als_xy_wings(),
             Rung::ForcingChains => self.forcing_chains(),
