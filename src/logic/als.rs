@@ -11,16 +11,58 @@ use crate::engine::Domain;
 /// The largest almost locked set looked for, in cells.
 const MOST_CELLS: usize = 4;
 
-/// An almost locked set: its cells (sorted) and their values.
+/// An almost locked set: its cells (sorted), their values, and each value's cells.
 struct Als<D> {
     cells: Vec<usize>,
     values: D,
+    places: Vec<(usize, Vec<usize>)>,
+}
+
+impl<D> Als<D> {
+    /// The cells that can hold `v`.
+    fn holding(&self, v: usize) -> &[usize] {
+        self.places
+            .iter()
+            .find(|(w, _)| *w == v)
+            .map_or(&[], |(_, cells)| cells.as_slice())
+    }
+}
+
+/// Which cells see which: `seen[a · cells + b]`, computed once for a sweep.
+struct Sight {
+    cells: usize,
+    seen: Vec<bool>,
+}
+
+impl Sight {
+    fn sees(&self, a: usize, b: usize) -> bool {
+        self.seen[a * self.cells + b]
+    }
+}
+
+/// Whether `x` is a restricted common value of `a` and `b` (which share no cell): both hold
+/// it, and each of a's places for it sees each of b's.
+fn restricted<D: Domain>(sight: &Sight, a: &Als<D>, b: &Als<D>, x: usize) -> bool {
+    a.values.contains(x)
+        && b.values.contains(x)
+        && a.holding(x)
+            .iter()
+            .all(|&p| b.holding(x).iter().all(|&q| sight.sees(p, q)))
 }
 
 impl<D: Domain> Board<D> {
-    /// Every almost locked set of at most [`MOST_CELLS`] cells, each once.
+    /// Every almost locked set of at most [`MOST_CELLS`] cells, each once; none on a board
+    /// with more open candidates than the forcing chains take, where pairs of them would be
+    /// too many to try.
     fn almost_locked_sets(&self) -> Vec<Als<D>> {
         let mut out: Vec<Als<D>> = Vec::new();
+        let open: usize = (0..self.cand.len())
+            .filter(|&c| self.value[c].is_none())
+            .map(|c| self.cand[c].len() as usize)
+            .sum();
+        if open > super::forcing::MAX_CANDIDATES {
+            return out;
+        }
         for unit in self.units.iter() {
             let open: Vec<usize> = unit
                 .cells
@@ -49,9 +91,17 @@ impl<D: Domain> Board<D> {
         if !chosen.is_empty() && union.len() as usize == chosen.len() + 1 {
             let mut cells = chosen.clone();
             cells.sort_unstable();
+            let places = union
+                .iter()
+                .map(|v| {
+                    let at = cells.iter().copied().filter(|&c| self.cand[c].contains(v));
+                    (v, at.collect())
+                })
+                .collect();
             out.push(Als {
                 cells,
                 values: union,
+                places,
             });
         }
         if chosen.len() == most {
@@ -67,39 +117,37 @@ impl<D: Domain> Board<D> {
         }
     }
 
-    /// The cells of `als` that can hold `v`.
-    fn holding(&self, als: &Als<D>, v: usize) -> Vec<usize> {
-        als.cells
-            .iter()
-            .copied()
-            .filter(|&c| self.cand[c].contains(v))
-            .collect()
-    }
-
-    /// Whether `x` is a restricted common value of `a` and `b` (which share no cell): both
-    /// hold it, and each of a's places for it sees each of b's.
-    fn restricted(&self, a: &Als<D>, b: &Als<D>, x: usize) -> bool {
-        a.values.contains(x)
-            && b.values.contains(x)
-            && self
-                .holding(a, x)
-                .iter()
-                .all(|&p| self.holding(b, x).iter().all(|&q| self.sees(p, q)))
+    /// Which cells see which, now.
+    fn sight(&self) -> Sight {
+        let cells = self.cand.len();
+        let mut seen = vec![false; cells * cells];
+        for unit in self.units.iter() {
+            for &a in &unit.cells {
+                for &b in &unit.cells {
+                    seen[a * cells + b] = a != b;
+                }
+            }
+        }
+        Sight { cells, seen }
     }
 
     /// Removes `z` from every cell outside the sets that sees all of `a`'s and `b`'s places
     /// for it; the cells it left.
-    fn clear_seeing(&mut self, sets: [&Als<D>; 2], z: usize, outside: &[&Als<D>]) -> Vec<usize> {
-        let places: Vec<usize> = sets.iter().flat_map(|s| self.holding(s, z)).collect();
-        (0..self.cand.len())
+    fn clear_seeing(
+        &mut self,
+        sight: &Sight,
+        sets: [&Als<D>; 2],
+        z: usize,
+        outside: &[&Als<D>],
+    ) -> Vec<usize> {
+        let places: Vec<usize> = sets.iter().flat_map(|s| s.holding(z).to_vec()).collect();
+        let seeing: Vec<usize> = (0..self.cand.len())
             .filter(|&t| {
                 !outside.iter().any(|s| s.cells.contains(&t))
-                    && places.iter().all(|&p| self.sees(t, p))
+                    && places.iter().all(|&p| sight.sees(t, p))
             })
-            .collect::<Vec<_>>()
-            .into_iter()
-            .filter(|&t| self.remove(t, z))
-            .collect()
+            .collect();
+        seeing.into_iter().filter(|&t| self.remove(t, z)).collect()
     }
 
     fn als_text(&self, als: &Als<D>) -> String {
@@ -109,7 +157,7 @@ impl<D: Domain> Board<D> {
 
     /// Every ALS-XZ on the board, each with its eliminations applied.
     pub(super) fn als_xz(&mut self) -> Vec<Step> {
-        let sets = self.almost_locked_sets();
+        let (sets, sight) = (self.almost_locked_sets(), self.sight());
         let mut steps = Vec::new();
         for (i, a) in sets.iter().enumerate() {
             for b in &sets[i + 1..] {
@@ -120,11 +168,11 @@ impl<D: Domain> Board<D> {
                 if common.len() < 2 || a.cells.iter().any(|c| b.cells.contains(c)) {
                     continue;
                 }
-                let Some(x) = common.iter().find(|&x| self.restricted(a, b, x)) else {
+                let Some(x) = common.iter().find(|&x| restricted(&sight, a, b, x)) else {
                     continue;
                 };
                 for z in common.iter().filter(|&z| z != x) {
-                    let hit = self.clear_seeing([a, b], z, &[a, b]);
+                    let hit = self.clear_seeing(&sight, [a, b], z, &[a, b]);
                     if hit.is_empty() {
                         continue;
                     }
@@ -149,7 +197,7 @@ impl<D: Domain> Board<D> {
 
     /// Every ALS-XY-wing on the board, each with its eliminations applied.
     pub(super) fn als_xy_wings(&mut self) -> Vec<Step> {
-        let sets = self.almost_locked_sets();
+        let (sets, sight) = (self.almost_locked_sets(), self.sight());
         let disjoint = |a: &Als<D>, b: &Als<D>| !a.cells.iter().any(|c| b.cells.contains(c));
         let mut steps = Vec::new();
         for pivot in &sets {
@@ -161,7 +209,7 @@ impl<D: Domain> Board<D> {
                     s.values
                         .and(pivot.values)
                         .iter()
-                        .find(|&x| self.restricted(s, pivot, x))
+                        .find(|&x| restricted(&sight, s, pivot, x))
                         .map(|x| (s, x))
                 })
                 .collect();
@@ -175,7 +223,7 @@ impl<D: Domain> Board<D> {
                     }
                     let shared = a.values.and(b.values);
                     for z in shared.iter().filter(|&z| z != x && z != y) {
-                        let hit = self.clear_seeing([a, b], z, &[a, b, pivot]);
+                        let hit = self.clear_seeing(&sight, [a, b], z, &[a, b, pivot]);
                         if hit.is_empty() {
                             continue;
                         }

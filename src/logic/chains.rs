@@ -282,10 +282,10 @@ impl<D: Domain> Board<D> {
     }
 
     /// The static chain conclusion with the lowest score, if any: contradictions and double
-    /// implications from each candidate, then cell and region forcing chains; with
+    /// implications from each candidate, then with `sets` cell and region forcing chains; with
     /// `one_value`, x-chains only (contradictions and double implications on one value) of at
     /// most `most` strong links.
-    pub(super) fn static_chains(&mut self, one_value: bool, most: usize) -> Vec<Step> {
+    pub(super) fn static_chains(&mut self, one_value: bool, most: usize, sets: bool) -> Vec<Step> {
         let n = self.puzzle.size();
         let cells = self.cand.len();
         let open: Vec<(usize, usize)> = (0..cells)
@@ -356,8 +356,10 @@ impl<D: Domain> Board<D> {
             }
         }
         // Cell and region forcing chains: every option of a set reaches the same node.
-        let sets = if one_value { 0 } else { cells };
-        for c in (0..sets).filter(|&c| self.value[c].is_none() && self.cand[c].len() > 2) {
+        let sets = sets && !one_value;
+        for c in (0..if sets { cells } else { 0 })
+            .filter(|&c| self.value[c].is_none() && self.cand[c].len() > 2)
+        {
             let branch: Vec<&Walk> = self.cand[c]
                 .iter()
                 .filter_map(|v| walks[2 * (c * n + v) + 1].as_ref())
@@ -369,7 +371,7 @@ impl<D: Domain> Board<D> {
                 consider(found, &mut best);
             }
         }
-        for u in (0..self.units.len()).filter(|_| !one_value) {
+        for u in (0..self.units.len()).filter(|_| sets) {
             for v in D::full(n).minus(self.held[u]).iter() {
                 let branch: Vec<&Walk> = self.units[u]
                     .cells
@@ -464,7 +466,7 @@ mod tests {
         let mut b = board(0, &[(0, &[0, 6]), (4, &[1, 6])], &[]);
         let mut steps = Vec::new();
         loop {
-            let found = b.static_chains(true, usize::MAX);
+            let found = b.static_chains(true, usize::MAX, false);
             if found.is_empty() {
                 break;
             }
@@ -487,7 +489,7 @@ mod tests {
     #[test]
     fn a_naked_pair_read_as_chains_clears_its_row() {
         let mut b = board(0, &[], &[(0, 0b011), (1, 0b011)]);
-        let steps = b.static_chains(false, usize::MAX);
+        let steps = b.static_chains(false, usize::MAX, true);
         assert_eq!(steps.len(), 1);
         let (cell, v) = steps[0].eliminate[0];
         assert!(cell / 9 == 0 && cell > 1 && v < 2, "{steps:?}");

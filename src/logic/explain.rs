@@ -138,7 +138,7 @@ impl Climb<'_> {
                 // Inside a guess, trial and error goes on by guessing: forcing chains are
                 // trials themselves, and on a board with several solutions they search long
                 // for a contradiction that is not there.
-                if depth > 0 && rung == Rung::ForcingChains {
+                if depth > 0 && matches!(rung, Rung::StaticChains | Rung::ForcingChains) {
                     continue;
                 }
                 let found = board.apply(rung);

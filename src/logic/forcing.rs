@@ -59,7 +59,7 @@ struct Followed<D> {
 
 /// The most open candidates a board may have for forcing chains to be looked for: each pass
 /// follows every candidate, and a 25×25 board's thousands of them take seconds a pass.
-const MAX_CANDIDATES: usize = 2_000;
+pub(super) const MAX_CANDIDATES: usize = 2_000;
 
 /// The most open candidates for nested chains, which follow every candidate once for every
 /// candidate: a 9×9 board has at most a few hundred.
@@ -258,7 +258,7 @@ impl<D: Domain> Board<D> {
         if open > MAX_CANDIDATES {
             return Vec::new();
         }
-        let by_static_links = self.static_chains(false, usize::MAX);
+        let by_static_links = self.static_chains(false, usize::MAX, true);
         if !by_static_links.is_empty() {
             return by_static_links;
         }

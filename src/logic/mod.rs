@@ -291,11 +291,11 @@ impl Technique {
                 };
                 base + forcing::length_difficulty(length)
             }
-            // Not in Sudoku Explainer, which makes these deductions by static forcing chains
-            // (7.0 and up): scored as such a chain of their length.
+            // Not in Sudoku Explainer, which makes these deductions by static forcing chains:
+            // scored as those chains, and tried after them.
             Technique::WWing => 7.2,
-            Technique::AlsXz | Technique::SueDeCoq => 7.3,
-            Technique::AlsXyWing => 7.4,
+            Technique::AlsXz | Technique::SueDeCoq => 8.2,
+            Technique::AlsXyWing => 8.3,
             Technique::Guess | Technique::Contradiction => 10.0,
         }
     }
@@ -383,6 +383,8 @@ pub enum Rung {
     XChains(usize),
     /// W-wings.
     WWing,
+    /// Static forcing chains from one candidate (contradictions and double implications).
+    StaticChains,
     /// Sue de Coq.
     SueDeCoq,
     /// ALS-XZ.
@@ -421,6 +423,7 @@ impl Rung {
             }
             .level(),
             Rung::WWing => Technique::WWing.level(),
+            Rung::StaticChains => Level::Diabolical,
             Rung::SueDeCoq => Technique::SueDeCoq.level(),
             Rung::AlsXz => Technique::AlsXz.level(),
             Rung::AlsXyWing => Technique::AlsXyWing.level(),
@@ -495,6 +498,8 @@ pub fn ladder(n: usize) -> Vec<Rung> {
     }
     rungs.extend([
         Rung::WWing,
+        Rung::StaticChains,
+        Rung::SueDeCoq,
         Rung::AlsXz,
         Rung::AlsXyWing,
         Rung::ForcingChains,
@@ -834,7 +839,8 @@ impl<D: Domain> Board<D> {
             Rung::Wing(k) => self.wings(k),
             Rung::UniqueRectangles => self.unique_rectangles(),
             Rung::BugPlusOne => self.bug_plus_one(),
-            Rung::XChains(most) => self.static_chains(true, most),
+            Rung::XChains(most) => self.static_chains(true, most, false),
+            Rung::StaticChains => self.static_chains(false, usize::MAX, false),
             Rung::WWing => self.w_wings(),
             Rung::SueDeCoq => self.sue_de_coq(),
             Rung::AlsXz => self.als_xz(),
