@@ -85,3 +85,57 @@ impl<D: Domain> Board<D> {
         steps
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::crafted::{board, eliminated};
+    use super::*;
+
+    /// 1 lies in box 1 only on row 1 (r1c1, r1c2), and in box 2 only at r1c4 and r2c4.
+    fn locked_board() -> Board<u16> {
+        let no_one = 0x1fe;
+        let cells = [2, 9, 10, 11, 18, 19, 20, 4, 5, 13, 14, 21, 22, 23];
+        let also: Vec<(usize, u64)> = cells.iter().map(|&c| (c, no_one)).collect();
+        board(0, &[], &also)
+    }
+
+    /// Box 1 points 1 out of the rest of row 1, which leaves r2c4 the only 1 of box 2: the
+    /// direct step places it and keeps the marks; the plain one clears row 1 (after which box
+    /// 2's 1 has one place, so it points at nothing).
+    #[test]
+    fn pointing_direct_and_plain() {
+        let mut b = locked_board();
+        let steps = b.locked_candidates(true, true);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(
+            steps[0].technique,
+            Technique::DirectLocked { pointing: true }
+        );
+        assert_eq!(steps[0].place, vec![(12, 0)]);
+        assert!(steps[0].eliminate.is_empty());
+        let steps = b.locked_candidates(true, false);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(
+            steps[0].technique,
+            Technique::LockedCandidates { pointing: true }
+        );
+        assert_eq!(eliminated(&steps), [3, 6, 7, 8].map(|c| (c, 0)).to_vec());
+    }
+
+    /// Row 3 holds 1 only in box 3 (r3c7 to r3c9): claiming takes it from the box's cells on
+    /// rows 1 and 2, and nothing else.
+    #[test]
+    fn claiming_clears_the_rest_of_the_box() {
+        let mut b = locked_board();
+        let steps = b.locked_candidates(false, false);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(
+            steps[0].technique,
+            Technique::LockedCandidates { pointing: false }
+        );
+        assert_eq!(
+            eliminated(&steps),
+            [6, 7, 8, 15, 16, 17].map(|c| (c, 0)).to_vec()
+        );
+    }
+}
