@@ -9,6 +9,9 @@ use crate::engine::Domain;
 impl<D: Domain> Board<D> {
     /// The BUG+1 placement, if the board is one candidate away from a bivalue universal grave.
     pub(super) fn bug_plus_one(&mut self) -> Vec<Step> {
+        if !self.swaps_keep_solutions() {
+            return Vec::new();
+        }
         let empty: Vec<usize> = (0..self.cand.len())
             .filter(|&c| self.value[c].is_none())
             .collect();

@@ -21,10 +21,26 @@ impl<D: Domain> Board<D> {
             .find(|&u| self.units[u].kind == RegionKind::Box)
     }
 
+    /// Whether swapping two values between the corners of a rectangle on two boxes keeps a
+    /// solution one, as the deadly patterns of unique rectangles and BUG+1 need: so when the
+    /// rules are rows, columns and boxes alone. A cage's sum or a diagonal would change.
+    pub(super) fn swaps_keep_solutions(&self) -> bool {
+        self.sums.is_empty()
+            && self.units.iter().all(|u| {
+                matches!(
+                    u.kind,
+                    RegionKind::Row | RegionKind::Column | RegionKind::Box
+                )
+            })
+    }
+
     /// Every unique rectangle (types 1 to 4, hidden) on the board, with its eliminations applied.
     pub(super) fn unique_rectangles(&mut self) -> Vec<Step> {
         let n = self.puzzle.size();
         let mut steps = Vec::new();
+        if !self.swaps_keep_solutions() {
+            return steps;
+        }
         for r1 in 0..n {
             for r2 in r1 + 1..n {
                 for c1 in 0..n {
@@ -360,5 +376,28 @@ mod tests {
         let corners = [(0, 0b11), (1, 0b111), (27, 0b1011), (28, 0b111)];
         let mut b = board(0, &[(3, &[0, 1])], &corners);
         assert!(b.unique_rectangles().is_empty());
+    }
+
+    /// The type 1 pattern again, under killer-x rules (swapping 1 and 2 could break a
+    /// diagonal), or with a cage of r1c2 alone (it would change the cage's sum): no deadly
+    /// pattern stands, so nothing is removed.
+    #[test]
+    fn cages_and_diagonals_turn_unique_rectangles_off() {
+        use crate::puzzle::{Puzzle, Rules, Symbols};
+        let mut p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
+        for (cell, mask) in [(0, 0b11), (1, 0b11), (27, 0b11), (28, 0b1111)] {
+            p.restrict(cell, mask).unwrap();
+        }
+        let plain = Board::<u16>::new(&p, &Rules::sudoku());
+        assert_eq!(plain.clone().unique_rectangles().len(), 1);
+        let x = Rules::builtin("killer-x").unwrap();
+        assert!(Board::<u16>::new(&p, &x).unique_rectangles().is_empty());
+        p.add_cage(2, vec![1]).unwrap();
+        let killer = Rules::builtin("killer").unwrap();
+        assert!(
+            Board::<u16>::new(&p, &killer)
+                .unique_rectangles()
+                .is_empty()
+        );
     }
 }

@@ -289,9 +289,9 @@ impl Technique {
             Technique::BugPlusOne => Level::Expert,
             Technique::Wing(k) if k <= 3 => Level::Hard,
             Technique::Wing(_) => Level::Expert,
-            Technique::WWing | Technique::SueDeCoq | Technique::AlsXz | Technique::AlsXyWing => {
-                Level::Expert
-            }
+            Technique::WWing => Level::Expert,
+            // Scored as cell forcing chains, and tried after the static ones.
+            Technique::SueDeCoq | Technique::AlsXz | Technique::AlsXyWing => Level::Diabolical,
             Technique::ForcingChain { .. } => Level::Diabolical,
             Technique::NakedSubset(_) | Technique::HiddenSubset(_) | Technique::Fish(_) => {
                 Level::Expert
