@@ -176,19 +176,14 @@ impl<D: Domain> Board<D> {
                     if hit.is_empty() {
                         continue;
                     }
-                    let names: Vec<String> = hit.iter().map(|&t| self.cell(t)).collect();
-                    let text = format!(
-                        "als-xz: {} and {}, x = {}, z = {} => {} <> {}",
+                    let head = format!(
+                        "als-xz: {} and {}, x = {}, z = {}",
                         self.als_text(a),
                         self.als_text(b),
                         self.sym(x),
                         self.sym(z),
-                        names.join(", "),
-                        self.sym(z)
                     );
-                    let mut s = self.step(Technique::AlsXz, None, text);
-                    s.eliminate = hit.iter().map(|&t| (t, z)).collect();
-                    steps.push(s);
+                    steps.push(self.removal_step(Technique::AlsXz, head, &hit, z));
                 }
             }
         }
@@ -227,21 +222,16 @@ impl<D: Domain> Board<D> {
                         if hit.is_empty() {
                             continue;
                         }
-                        let names: Vec<String> = hit.iter().map(|&t| self.cell(t)).collect();
-                        let text = format!(
-                            "als-xy-wing: {} with {} (x = {}) and {} (y = {}), z = {} => {} <> {}",
+                        let head = format!(
+                            "als-xy-wing: {} with {} (x = {}) and {} (y = {}), z = {}",
                             self.als_text(pivot),
                             self.als_text(a),
                             self.sym(x),
                             self.als_text(b),
                             self.sym(y),
                             self.sym(z),
-                            names.join(", "),
-                            self.sym(z)
                         );
-                        let mut s = self.step(Technique::AlsXyWing, None, text);
-                        s.eliminate = hit.iter().map(|&t| (t, z)).collect();
-                        steps.push(s);
+                        steps.push(self.removal_step(Technique::AlsXyWing, head, &hit, z));
                     }
                 }
             }

@@ -99,26 +99,15 @@ impl<D: Domain> Board<D> {
                                 .collect::<Vec<_>>()
                                 .join(",")
                         };
-                        let names = |cells: &[usize]| {
-                            cells
-                                .iter()
-                                .map(|&c| self.cell(c))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        };
-                        let text = format!(
-                            "{} on {} in {bw} {} and {cw} {}, fin {} => {} <> {}",
+                        let head = format!(
+                            "{} on {} in {bw} {} and {cw} {}, fin {}",
                             t.name(),
                             self.sym(v),
                             list(&mut base.iter().copied()),
                             list(&mut cover.iter()),
-                            names(&fins),
-                            names(&targets),
-                            self.sym(v)
+                            self.cells_text(&fins),
                         );
-                        let mut s = self.step(t, None, text);
-                        s.eliminate = targets.iter().map(|&c| (c, v)).collect();
-                        steps.push(s);
+                        steps.push(self.removal_step(t, head, &targets, v));
                     }
                 }
             }

@@ -86,21 +86,16 @@ impl<D: Domain> Board<D> {
                         let v: Vec<String> = d.iter().map(|i| (i + 1).to_string()).collect();
                         v.join(",")
                     };
-                    let cells: Vec<String> = hit.iter().map(|&c| self.cell(c)).collect();
-                    let text = format!(
-                        "{} on {} in {} {} and {} {} => {} <> {}",
+                    let head = format!(
+                        "{} on {} in {} {} and {} {}",
                         t.name(),
                         self.sym(v),
                         word(base_kind),
                         list(base.clone()),
                         word(cover_kind),
                         list(cover.iter().collect()),
-                        cells.join(", "),
-                        self.sym(v)
                     );
-                    let mut s = self.step(t, None, text);
-                    s.eliminate = hit.iter().map(|&c| (c, v)).collect();
-                    steps.push(s);
+                    steps.push(self.removal_step(t, head, &hit, v));
                 }
             }
         }
@@ -136,21 +131,16 @@ impl<D: Domain> Board<D> {
                     if hit.is_empty() {
                         continue;
                     }
-                    let names: Vec<String> = hit.iter().map(|&t| self.cell(t)).collect();
-                    let text = format!(
-                        "xy-wing: {} {{{}}} with {} {{{}}} and {} {{{}}} => {} <> {}",
+                    let head = format!(
+                        "xy-wing: {} {{{}}} with {} {{{}}} and {} {{{}}}",
                         self.cell(pivot),
                         self.syms(p),
                         self.cell(x),
                         self.syms(a),
                         self.cell(y),
                         self.syms(b),
-                        names.join(", "),
-                        self.sym(c)
                     );
-                    let mut s = self.step(Technique::XyWing, None, text);
-                    s.eliminate = hit.iter().map(|&t| (t, c)).collect();
-                    steps.push(s);
+                    steps.push(self.removal_step(Technique::XyWing, head, &hit, c));
                 }
             }
         }

@@ -567,6 +567,20 @@ impl<D: Domain> Board<D> {
         }
     }
 
+    /// The cells' names, comma-separated: `r1c2, r3c4`.
+    fn cells_text(&self, cells: &[usize]) -> String {
+        let names: Vec<String> = cells.iter().map(|&c| self.cell(c)).collect();
+        names.join(", ")
+    }
+
+    /// A step of `technique` that removes `v` from `cells`, printed `{head} => r1c2, r3c4 <> v`.
+    fn removal_step(&self, technique: Technique, head: String, cells: &[usize], v: usize) -> Step {
+        let text = format!("{head} => {} <> {}", self.cells_text(cells), self.sym(v));
+        let mut s = self.step(technique, None, text);
+        s.eliminate = cells.iter().map(|&c| (c, v)).collect();
+        s
+    }
+
     /// Places `v` in `c` as a step of `technique`, e.g. `hidden single in box 4: r5c6 = 3`.
     fn place_step(
         &mut self,

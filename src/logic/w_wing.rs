@@ -53,9 +53,8 @@ impl<D: Domain> Board<D> {
                     if hit.is_empty() {
                         continue;
                     }
-                    let names: Vec<String> = hit.iter().map(|&t| self.cell(t)).collect();
-                    let text = format!(
-                        "w-wing: {} and {} {{{}}} joined by {} in {} at {}, {} => {} <> {}",
+                    let head = format!(
+                        "w-wing: {} and {} {{{}}} joined by {} in {} at {}, {}",
                         self.cell(a),
                         self.cell(b),
                         self.syms(pair),
@@ -63,12 +62,8 @@ impl<D: Domain> Board<D> {
                         self.units[u].name,
                         self.cell(p),
                         self.cell(q),
-                        names.join(", "),
-                        self.sym(x)
                     );
-                    let mut s = self.step(Technique::WWing, None, text);
-                    s.eliminate = hit.iter().map(|&t| (t, x)).collect();
-                    steps.push(s);
+                    steps.push(self.removal_step(Technique::WWing, head, &hit, x));
                 }
             }
         }
