@@ -87,7 +87,7 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
             Record::Puzzle(rules, input, _) => (rules, input),
         };
         let p = &input.entry.puzzle;
-        let regions = puzzle::regions(rules, p.size(), p.box_size());
+        let regions = puzzle::regions(rules, p.size(), p.boxes());
         if args.style == Some(CheckStyle::Comp10002) {
             comp10002::stage_one(&mut out, p, p.givens());
             if comp10002::stage_two(&mut out, p, &regions) {

@@ -48,7 +48,7 @@ pub(super) fn read(text: &str) -> Option<Puzzle> {
 /// The assignment's `preassess`: whether a digit occurs twice on a row, a column or a box.
 pub(super) fn preassess(puzzle: &Puzzle) -> &'static str {
     let rules = Rules::sudoku();
-    let regions = puzzle::regions(&rules, 9, 3);
+    let regions = puzzle::regions(&rules, 9, puzzle::BoxShape::square(3));
     if puzzle::duplicates(puzzle.givens(), &regions).is_empty() {
         "There might be a solution."
     } else {

@@ -98,7 +98,7 @@ pub(super) struct GenerateArgs {
 fn parse_size(text: &str) -> Result<usize, String> {
     let n = super::parse_count(text)?;
     let n = usize::try_from(n).map_err(|_| format!("size {n} is too large"))?;
-    sudoku_cp::puzzle::box_size(n)?;
+    sudoku_cp::puzzle::box_shape(n)?;
     Ok(n)
 }
 

@@ -595,7 +595,7 @@ fn parse_symbols(text: &str) -> Result<Symbols, InputError> {
 /// Refuses givens that already break a rule, naming every broken region and symbol.
 fn check_givens(entry: &Entry, rules: &Rules, source: &str) -> Result<(), InputError> {
     let p = &entry.puzzle;
-    let regions = puzzle::regions(rules, p.size(), p.box_size());
+    let regions = puzzle::regions(rules, p.size(), p.boxes());
     let dups = puzzle::duplicates(p.givens(), &regions);
     let cages = puzzle::broken_cages(p, rules);
     if dups.is_empty() && cages.is_empty() {

@@ -3,7 +3,7 @@
 
 use super::read::ReadOptions;
 use crate::error::InputError;
-use crate::puzzle::{Puzzle, Symbols, box_size};
+use crate::puzzle::{Puzzle, Symbols, box_shape};
 
 /// A whole number written with digits only: no sign, no spaces (`+2` and `-1` are not).
 pub(super) fn uint<T: std::str::FromStr>(text: &str) -> Option<T> {
@@ -264,7 +264,7 @@ pub(super) fn fill<'a>(
     source: &str,
     first_line: usize,
 ) -> Result<Puzzle, InputError> {
-    box_size(n).map_err(|m| InputError::at(source, first_line, m))?;
+    box_shape(n).map_err(|m| InputError::at(source, first_line, m))?;
     let raws: Vec<Raw<'a>> = cells.clone().into_iter().map(|(r, _)| r).collect();
     let alphabet = Alphabet::for_puzzle(n, &raws, opts);
     if alphabet.symbols.len() != n {
@@ -303,7 +303,7 @@ pub(super) fn fill_marks<'a>(
     source: &str,
     first_line: usize,
 ) -> Result<Puzzle, InputError> {
-    box_size(n).map_err(|m| InputError::at(source, first_line, m))?;
+    box_shape(n).map_err(|m| InputError::at(source, first_line, m))?;
     let alphabet = Alphabet::for_puzzle(n, &[], opts);
     let mut puzzle = Puzzle::empty(n, alphabet.symbols.clone())
         .map_err(|m| InputError::at(source, first_line, m))?;

@@ -6,7 +6,7 @@ use super::cells::{self, Raw};
 use super::read::ReadOptions;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
-use crate::puzzle::box_size;
+use crate::puzzle::box_shape;
 
 /// How a grid's rows are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,7 +43,7 @@ fn split(mode: Mode, text: &str) -> Vec<Raw<'_>> {
 fn mode(rows: &[(usize, &str)], opts: &ReadOptions) -> (Mode, usize) {
     let first = rows[0].1;
     let even = |mode: Mode, n: usize| {
-        box_size(n).is_ok()
+        box_shape(n).is_ok()
             && rows.len() >= n
             && rows[..n].iter().all(|(_, t)| split(mode, t).len() == n)
     };
@@ -63,7 +63,7 @@ fn mode(rows: &[(usize, &str)], opts: &ReadOptions) -> (Mode, usize) {
     // Neither makes a whole grid: the reading whose first row has a grid's number of cells
     // speaks (its error then names the row that breaks it).
     let long = cells::has_long_token(first);
-    if even(tokens_mode, n) || (long && box_size(n).is_ok()) || (long && box_size(chars).is_err()) {
+    if even(tokens_mode, n) || (long && box_shape(n).is_ok()) || (long && box_shape(chars).is_err()) {
         (tokens_mode, n)
     } else {
         (Mode::Chars, chars)
@@ -120,7 +120,7 @@ fn read_grid(
 ) -> Result<(Entry, usize), InputError> {
     let (mode, n) = mode(rows, opts);
     let first_line = rows[0].0;
-    if let Err(m) = box_size(n) {
+    if let Err(m) = box_shape(n) {
         return Err(InputError::at(
             source,
             first_line,

@@ -5,7 +5,7 @@ use super::cells::uint;
 use super::read::ReadOptions;
 use super::{Entry, InputFormat, grid};
 use crate::error::InputError;
-use crate::puzzle::{MAX_SIZE, Puzzle, Symbols, box_size};
+use crate::puzzle::{MAX_SIZE, Puzzle, Symbols, box_shape};
 use std::collections::HashMap;
 
 /// A content line: its number and its text.
@@ -57,7 +57,7 @@ pub(super) fn read_line(
         .max()
         .unwrap_or(0);
     let n = match solution_cells.map(|m| m.isqrt()) {
-        Some(n) if n * n == solution_cells.unwrap_or(0) && box_size(n).is_ok() => n,
+        Some(n) if n * n == solution_cells.unwrap_or(0) && box_shape(n).is_ok() => n,
         _ => (2..=MAX_SIZE.isqrt())
             .map(|k| k * k)
             .find(|&n| n * n > max_cell)
@@ -137,7 +137,7 @@ pub(super) fn read_map(
         (body[..split].to_vec(), body[split..].to_vec())
     };
     let n = map_lines.len();
-    box_size(n).map_err(|m| {
+    box_shape(n).map_err(|m| {
         InputError::at(
             source,
             map_lines[0].0,

@@ -31,7 +31,8 @@ enum Edge {
 /// Appends `cells` (value indices, row-major; `None` = blank) of the killer `puzzle` drawn
 /// with its cages, ending with a newline.
 pub(super) fn write(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
-    let (n, k) = (puzzle.size(), puzzle.box_size());
+    let n = puzzle.size();
+    let (kr, kc) = puzzle.boxes().sides(n);
     let symbols = puzzle.symbols();
     let sw = symbols.width();
     let tw = puzzle
@@ -50,7 +51,7 @@ pub(super) fn write(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) 
     let vertical = |r: usize, c: usize| {
         if c == 0 || c == n || region[r * n + c - 1] != region[r * n + c] {
             Edge::Cage
-        } else if c.is_multiple_of(k) {
+        } else if c.is_multiple_of(kc) {
             Edge::Box
         } else {
             Edge::Open
@@ -59,7 +60,7 @@ pub(super) fn write(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) 
     let horizontal = |r: usize, c: usize| {
         if r == 0 || r == n || region[(r - 1) * n + c] != region[r * n + c] {
             Edge::Cage
-        } else if r.is_multiple_of(k) {
+        } else if r.is_multiple_of(kr) {
             Edge::Box
         } else {
             Edge::Open

@@ -6,7 +6,7 @@ use super::cells::{self, Raw};
 use super::read::ReadOptions;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
-use crate::puzzle::{MAX_SIZE, Puzzle, Symbols, box_size};
+use crate::puzzle::{MAX_SIZE, Puzzle, Symbols, box_shape};
 
 /// Reads one content line as a record: the first field that is a whole puzzle is the puzzle;
 /// what stands before it is the id, what stands after it (a solution, a rating) is kept out of
@@ -151,7 +151,7 @@ pub(super) fn parse_puzzle(
     };
     let fits = |m: usize| {
         let n = m.isqrt();
-        n * n == m && box_size(n).is_ok()
+        n * n == m && box_shape(n).is_ok()
     };
     if !separated && chars.len() == 729 {
         return candidates_line(&chars, column, line, source, opts);
@@ -164,14 +164,14 @@ pub(super) fn parse_puzzle(
     let m = raws.len();
     let n = m.isqrt();
     if n * n == m && n > MAX_SIZE {
-        let why = box_size(n).err().map(|e| e.to_string()).unwrap_or_default();
+        let why = box_shape(n).err().map(|e| e.to_string()).unwrap_or_default();
         return Err(InputError::at(
             source,
             line,
             format!("{m} cells = {n}×{n}: {why}"),
         ));
     }
-    if n * n != m || box_size(n).is_err() {
+    if n * n != m || box_shape(n).is_err() {
         return Err(InputError::at(
             source,
             line,

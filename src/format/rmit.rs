@@ -4,7 +4,7 @@
 use super::cells::uint;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
-use crate::puzzle::{Puzzle, Symbols, box_size};
+use crate::puzzle::{Puzzle, Symbols, box_shape};
 
 /// Whether `content` has RMIT's shape: a lone integer n, then a line of n integers, then
 /// `row,col symbol` lines or a lone number of cages. Anything else is left to other layouts,
@@ -61,7 +61,7 @@ pub(super) fn read_rmit(content: &[(usize, &str)], source: &str) -> Result<Entry
             format!("`{size_text}` is not a grid size"),
         )
     })?;
-    box_size(n).map_err(|m| InputError::at(source, size_line, m))?;
+    box_shape(n).map_err(|m| InputError::at(source, size_line, m))?;
     let Some(&(sym_line, sym_text)) = content.get(1) else {
         return Err(InputError::at(
             source,

@@ -29,17 +29,18 @@ fn push_symbol(out: &mut String, puzzle: &Puzzle, cell: Option<usize>, width: us
 
 /// Rows of right-aligned symbols, boxes separated by `|` and `-+-` lines.
 fn write_grid(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
-    let (n, k, w) = (puzzle.size(), puzzle.box_size(), puzzle.symbols().width());
-    let rule: Vec<String> = (0..k).map(|_| "-".repeat(k * w + k - 1)).collect();
+    let (n, w) = (puzzle.size(), puzzle.symbols().width());
+    let (kr, kc) = puzzle.boxes().sides(n);
+    let rule: Vec<String> = (0..n / kc).map(|_| "-".repeat(kc * w + kc - 1)).collect();
     let rule = rule.join("-+-");
     for r in 0..n {
-        if r > 0 && r % k == 0 {
+        if r > 0 && r % kr == 0 {
             out.push_str(&rule);
             out.push('\n');
         }
         for c in 0..n {
             if c > 0 {
-                out.push_str(if c % k == 0 { " | " } else { " " });
+                out.push_str(if c % kc == 0 { " | " } else { " " });
             }
             push_symbol(out, puzzle, cells[r * n + c], w);
         }

@@ -13,10 +13,12 @@ impl<D: Domain> Board<D> {
     /// eliminations applied.
     pub(super) fn finned_fish(&mut self, m: usize) -> Vec<Step> {
         let n = self.puzzle.size();
-        let k = self.puzzle.box_size();
+        let boxes = self.puzzle.boxes();
+        // Fins sit in one box: at most as many cells of a line as a box's side along it.
+        let k = boxes.rows.max(boxes.cols);
         let mut steps = Vec::new();
         let has = |kind| self.units.iter().any(|u| u.kind == kind);
-        if !(has(RegionKind::Row) && has(RegionKind::Column) && has(RegionKind::Box)) {
+        if boxes.is_none() || !(has(RegionKind::Row) && has(RegionKind::Column) && has(RegionKind::Box)) {
             return steps;
         }
         for rows_are_base in [true, false] {

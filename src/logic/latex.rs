@@ -87,7 +87,11 @@ pub fn stages_within<D: Domain>(
 /// empty cell's candidates small, in a k×k layout inside the cell.
 pub fn picture<D: Domain>(board: &Board<D>, marks: bool, caption: &str) -> String {
     let p = board.puzzle();
-    let (n, k) = (p.size(), p.box_size());
+    let n = p.size();
+    let (kr, kc) = p.boxes().sides(n);
+    // Candidates sit in a small grid of `cand_rows` rows inside the cell.
+    let cand_cols = n.isqrt().max(1);
+    let cand_rows = n.div_ceil(cand_cols);
     // The grid is 15 cm wide whatever its size.
     let unit = 15.0 / n as f64;
     let (big, small) = match n {
@@ -110,13 +114,13 @@ pub fn picture<D: Domain>(board: &Board<D>, marks: bool, caption: &str) -> Strin
     let _ = writeln!(t, "\\linethickness{{1.5pt}}");
     let _ = writeln!(
         t,
-        "\\multiput(0,0)({k},0){{{}}}{{\\line(0,1){{{n}}}}}",
-        k + 1
+        "\\multiput(0,0)({kc},0){{{}}}{{\\line(0,1){{{n}}}}}",
+        n / kc + 1
     );
     let _ = writeln!(
         t,
-        "\\multiput(0,0)(0,{k}){{{}}}{{\\line(1,0){{{n}}}}}",
-        k + 1
+        "\\multiput(0,0)(0,{kr}){{{}}}{{\\line(1,0){{{n}}}}}",
+        n / kr + 1
     );
     for (cell, value) in board.values().iter().enumerate() {
         let (r, c) = (cell / n, cell % n);
@@ -134,13 +138,13 @@ pub fn picture<D: Domain>(board: &Board<D>, marks: bool, caption: &str) -> Strin
             }
             None if marks => {
                 for v in board.candidates()[cell].iter() {
-                    let (i, j) = (v / k, v % k);
-                    let step = 1.0 / k as f64;
+                    let (i, j) = (v / cand_cols, v % cand_cols);
+                    let (across, down) = (1.0 / cand_cols as f64, 1.0 / cand_rows as f64);
                     let _ = writeln!(
                         t,
                         "\\put({:.3},{:.3}){{\\makebox(0,0){{{small} {}}}}}",
-                        x + step * (j as f64 + 0.5),
-                        y + 1.0 - step * (i as f64 + 0.5),
+                        x + across * (j as f64 + 0.5),
+                        y + 1.0 - down * (i as f64 + 0.5),
                         p.symbols().label(v)
                     );
                 }

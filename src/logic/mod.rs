@@ -321,7 +321,7 @@ impl<D: Domain> Board<D> {
     /// The puzzle's givens placed and every empty cell marked with the values no peer holds.
     pub fn new(puzzle: &Puzzle, rules: &Rules) -> Self {
         let n = puzzle.size();
-        let units: Vec<Unit> = puzzle::regions(rules, n, puzzle.box_size())
+        let units: Vec<Unit> = puzzle::regions(rules, n, puzzle.boxes())
             .into_iter()
             .map(|r| Unit {
                 cells: r.cells().collect(),
@@ -344,7 +344,7 @@ impl<D: Domain> Board<D> {
                     combos: combinations_cached::<D>(weights, cage.cells.len(), cage.total).into(),
                 });
             }
-            let regions = puzzle::regions(rules, n, puzzle.box_size());
+            let regions = puzzle::regions(rules, n, puzzle.boxes());
             for s in model::house_sums(puzzle, &regions, true) {
                 // A sum with too many combinations to list says too little to reason with.
                 if !model::fits_a_table(weights, s.cells.len(), s.total) {
@@ -603,7 +603,7 @@ impl<D: Domain> Board<D> {
     /// The grid with each empty cell's candidates, columns aligned, boxes separated.
     pub fn marks(&self) -> String {
         let n = self.puzzle.size();
-        let k = self.puzzle.box_size();
+        let (kr, kc) = self.puzzle.boxes().sides(n);
         let wide = self.puzzle.symbols().width() > 1;
         let text: Vec<String> = (0..n * n)
             .map(|c| match self.value[c] {
@@ -617,11 +617,11 @@ impl<D: Domain> Board<D> {
             .collect();
         let mut out = String::new();
         for r in 0..n {
-            if r > 0 && r % k == 0 {
-                let parts: Vec<String> = (0..k)
+            if r > 0 && r % kr == 0 {
+                let parts: Vec<String> = (0..n / kc)
                     .map(|b| {
-                        let w: usize = (b * k..(b + 1) * k).map(|c| width[c]).sum();
-                        "-".repeat(w + k - 1)
+                        let w: usize = (b * kc..(b + 1) * kc).map(|c| width[c]).sum();
+                        "-".repeat(w + kc - 1)
                     })
                     .collect();
                 out.push_str(&parts.join("-+-"));
@@ -630,7 +630,7 @@ impl<D: Domain> Board<D> {
             let mut line = String::new();
             for col in 0..n {
                 if col > 0 {
-                    line.push_str(if col % k == 0 { " | " } else { " " });
+                    line.push_str(if col % kc == 0 { " | " } else { " " });
                 }
                 let _ = write!(line, "{:<w$}", text[r * n + col], w = width[col]);
             }

@@ -29,6 +29,7 @@ pub fn build<D: Domain>(
 /// A model kept for reuse by [`with_model`].
 pub(super) struct Cached<D: Domain> {
     n: usize,
+    boxes: BoxShape,
     rules: Rules,
     tuning: Tuning,
     engine: Engine<D>,
@@ -54,7 +55,7 @@ pub(crate) fn with_model<D: Domain, R>(
     f: impl FnOnce(&mut Engine<D>) -> R,
 ) -> Result<R, Conflict> {
     let cages_apply = rules.cages && !puzzle.cages().is_empty();
-    let reusable = !cages_apply && !log::log_enabled!(log::Level::Debug);
+    let reusable = !cages_apply && puzzle.constraints().is_empty() && !log::log_enabled!(log::Level::Debug);
     if !reusable {
         return build(puzzle, rules, tuning).map(|mut e| f(&mut e));
     }
@@ -69,6 +70,7 @@ pub(crate) fn with_model<D: Domain, R>(
             .and_then(|b| b.downcast_mut::<Cached<D>>())
             .is_some_and(|c| {
                 c.n == n
+                    && c.boxes == puzzle.boxes()
                     && c.rules.all_different == rules.all_different
                     && c.rules.cages == rules.cages
                     && c.tuning == *tuning
@@ -78,6 +80,7 @@ pub(crate) fn with_model<D: Domain, R>(
             let root = engine.snapshot();
             *slot = Some(Box::new(Cached {
                 n,
+                boxes: puzzle.boxes(),
                 rules: rules.clone(),
                 tuning: *tuning,
                 engine,
@@ -228,7 +231,7 @@ impl<'p, D: Domain> Builder<'p, D> {
                 .collect(),
             ..Labels::default()
         });
-        let regions = regions(rules, n, puzzle.box_size());
+        let regions = regions(rules, n, puzzle.boxes());
         let houses = regions
             .iter()
             .map(|region| region.cells().map(|c| vars[c]).collect())

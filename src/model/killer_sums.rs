@@ -317,9 +317,9 @@ pub(crate) fn union_sums(
     named: bool,
 ) -> Vec<UnionSum> {
     let n = puzzle.size();
-    let k = puzzle.box_size();
+    let k = puzzle.boxes();
     let all: i64 = puzzle.symbols().as_slice().iter().sum::<u64>() as i64;
-    let has = |kind| rules.all_different.contains(&kind);
+    let has = |kind| rules.all_different.contains(&kind) && (kind != RegionKind::Box || !k.is_none());
     let cages = puzzle.cages();
     let mut out: Vec<UnionSum> = Vec::new();
     // Each union is weighed against every cage: past this much work (a 256×256 grid of small
@@ -348,7 +348,9 @@ pub(crate) fn union_sums(
     for (c, &i) in lane_of.iter().enumerate() {
         rows[i * stride + c / n + 1] += 1;
         cols[i * stride + c % n + 1] += 1;
-        boxes[i * n + c / n / k * k + c % n / k] += 1;
+        if !k.is_none() {
+            boxes[i * n + k.box_of(n, c / n, c % n)] += 1;
+        }
     }
     for i in 0..lanes {
         for j in 1..stride {
@@ -432,7 +434,7 @@ pub(crate) fn union_sums(
                 kind: RegionKind::Box,
                 index,
                 n,
-                k,
+                boxes: k,
             };
             consider(
                 &|| region.to_string(),
@@ -522,7 +524,7 @@ mod tests {
         // Solution rows 1 2 3 4 / 3 4 1 2 / …: cages {r1c1 r1c2 r2c1 r2c2} = 10 and
         // {r1c3 r1c4 r2c3} = 8 cover row 1; r2c1 r2c2 r2c3 add up to 10 + 8 - 10 = 8.
         let rules = Rules::builtin("killer").unwrap();
-        let regions = regions(&rules, 4, 2);
+        let regions = regions(&rules, 4, BoxShape::square(2));
         let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
         p.add_cage(10, vec![0, 1, 4, 5]).unwrap();
         p.add_cage(8, vec![2, 3, 6]).unwrap();
@@ -541,7 +543,7 @@ mod tests {
         let (p, grid) = killer();
         assert!(check_solution(&p, &Rules::builtin("killer").unwrap(), &grid).is_empty());
         let value = |c: usize| grid[c] as i64 + 1;
-        let houses = house_sums(&p, &regions(&Rules::builtin("killer").unwrap(), 9, 3), true);
+        let houses = house_sums(&p, &regions(&Rules::builtin("killer").unwrap(), 9, BoxShape::square(3)), true);
         assert!(!houses.is_empty());
         for h in &houses {
             let sum: i64 = h.cells.iter().map(|&c| value(c)).sum();
@@ -582,7 +584,7 @@ mod tests {
     fn cages_share_no_more_values_than_they_have_cells_apart() {
         let (p, solution) = mathemagic_01();
         let (kinds, house_of) =
-            regions_of_cells(&regions(&Rules::builtin("killer").unwrap(), 9, 3), 9);
+            regions_of_cells(&regions(&Rules::builtin("killer").unwrap(), 9, BoxShape::square(3)), 9);
         let values = |cells: &[usize]| {
             cells
                 .iter()
@@ -640,9 +642,9 @@ mod tests {
     /// cage: the oracle for the counting one.
     fn union_sums_by_marking(puzzle: &Puzzle, rules: &Rules, named: bool) -> Vec<UnionSum> {
         let n = puzzle.size();
-        let k = puzzle.box_size();
+        let k = puzzle.boxes();
         let all: i64 = puzzle.symbols().as_slice().iter().sum::<u64>() as i64;
-        let has = |kind| rules.all_different.contains(&kind);
+        let has = |kind| rules.all_different.contains(&kind) && (kind != RegionKind::Box || !k.is_none());
         let mut out: Vec<UnionSum> = Vec::new();
         let mut caged = vec![false; n * n];
         for cage in puzzle.cages() {
@@ -701,7 +703,7 @@ mod tests {
                     kind: RegionKind::Box,
                     index,
                     n,
-                    k,
+                    boxes: k,
                 };
                 cells.clear();
                 cells.extend(region.cells());
@@ -780,7 +782,7 @@ mod tests {
 
     #[test]
     fn overlaps_are_the_line_box_pairs_and_their_rests() {
-        let rows = regions(&Rules::sudoku(), 9, 3);
+        let rows = regions(&Rules::sudoku(), 9, BoxShape::square(3));
         let found = overlaps(&rows, 9);
         // Each box meets three rows and three columns in three cells.
         assert_eq!(found.len(), 54);
@@ -801,14 +803,14 @@ mod tests {
                         kind: RegionKind::Row,
                         index: 0,
                         n: 9,
-                        k: 3,
+                        boxes: BoxShape::square(3),
                     }
             })
             .expect("row 0 meets box 0");
         assert_eq!(first.rest_a, [3, 4, 5, 6, 7, 8]);
         assert_eq!(first.rest_b, [9, 10, 11, 18, 19, 20]);
         // Each diagonal meets three boxes in three cells, and each line in one only.
-        let x = regions(&Rules::builtin("killer-x").unwrap(), 9, 3);
+        let x = regions(&Rules::builtin("killer-x").unwrap(), 9, BoxShape::square(3));
         assert_eq!(overlaps(&x, 9).len(), 60);
     }
 
@@ -820,7 +822,7 @@ mod tests {
         let (mut derived, mut cut) = (0, 0);
         for p in &puzzles {
             for rules in [&rules, &x] {
-                let regions = regions(rules, p.size(), p.box_size());
+                let regions = regions(rules, p.size(), p.boxes());
                 let mut expected: Vec<(u128, u64)> = house_sums(p, &regions, false)
                     .iter()
                     .map(|s| (s.cells.iter().fold(0, |m, &c| m | 1 << c), s.total))

@@ -5,7 +5,7 @@ use super::house_sum_masks;
 use crate::engine::{Domain, MAX_VARS, Network, combinations_cached};
 use crate::puzzle::Puzzle;
 use crate::puzzle::regions;
-use crate::puzzle::{RegionKind, Rules};
+use crate::puzzle::{BoxShape, RegionKind, Rules};
 use hashbrown::HashMap;
 use std::sync::Arc;
 
@@ -14,6 +14,7 @@ use std::sync::Arc;
 /// symbols.
 pub(crate) struct NetworkModel {
     n: usize,
+    boxes: BoxShape,
     kinds: Vec<RegionKind>,
     /// Each region's cells, a bit per cell.
     houses: Vec<u128>,
@@ -31,7 +32,7 @@ impl NetworkModel {
         if n * n > MAX_VARS {
             return None;
         }
-        let regions = regions(rules, n, puzzle.box_size());
+        let regions = regions(rules, n, puzzle.boxes());
         let mut base = Network::new(n * n, n)?;
         let mut houses = Vec::with_capacity(regions.len());
         for region in &regions {
@@ -41,6 +42,7 @@ impl NetworkModel {
         }
         Some(NetworkModel {
             n,
+            boxes: puzzle.boxes(),
             kinds: rules.all_different.clone(),
             houses,
             killer: base.clone(),
@@ -52,7 +54,7 @@ impl NetworkModel {
 
     /// Whether this is the model of `puzzle`'s size under `rules`.
     pub(crate) fn fits(&self, puzzle: &Puzzle, rules: &Rules) -> bool {
-        self.n == puzzle.size() && self.kinds == rules.all_different
+        self.n == puzzle.size() && self.boxes == puzzle.boxes() && self.kinds == rules.all_different
     }
 
     /// The network of `puzzle`: the regions', with its cages and the rule-of-45 sums of its

@@ -95,7 +95,7 @@ pub fn check_solution(puzzle: &Puzzle, rules: &Rules, grid: &[usize]) -> Vec<Str
         }
     }
     if problems.is_empty() {
-        let regions = regions(rules, n, puzzle.box_size());
+        let regions = regions(rules, n, puzzle.boxes());
         let cells: Vec<Option<usize>> = grid.iter().map(|&v| Some(v)).collect();
         for d in duplicates(&cells, &regions) {
             problems.push(describe_duplicate(&d, &regions, puzzle));
@@ -119,6 +119,15 @@ pub fn check_solution(puzzle: &Puzzle, rules: &Rules, grid: &[usize]) -> Vec<Str
                         }
                     ));
                 }
+            }
+        }
+        let value = |c: usize| puzzle.symbols().symbol(grid[c]) as i64;
+        for constraint in puzzle.constraints() {
+            if !constraint.holds(&value) {
+                problems.push(format!(
+                    "the {} is broken",
+                    constraint.describe(|c| puzzle.cell_name(c))
+                ));
             }
         }
     }
@@ -201,7 +210,7 @@ mod tests {
 
     #[test]
     fn regions_of_a_4x4_grid() {
-        let r = regions(&Rules::sudoku(), 4, 2);
+        let r = regions(&Rules::sudoku(), 4, BoxShape::square(2));
         assert_eq!(r.len(), 12);
         let cells = |i: usize| r[i].cells().collect::<Vec<_>>();
         assert_eq!(cells(1), vec![4, 5, 6, 7]); // row 2
@@ -209,7 +218,7 @@ mod tests {
         assert_eq!(cells(9), vec![2, 3, 6, 7]); // box 2
         assert_eq!(cells(11), vec![10, 11, 14, 15]); // box 4
         let x = Rules::parse("name x\nall-different diagonal anti-diagonal", "x").unwrap();
-        let d = regions(&x, 4, 2);
+        let d = regions(&x, 4, BoxShape::square(2));
         assert_eq!(d[0].cells().collect::<Vec<_>>(), vec![0, 5, 10, 15]);
         assert_eq!(d[1].cells().collect::<Vec<_>>(), vec![3, 6, 9, 12]);
         assert_eq!(r[9].to_string(), "box 2");
@@ -251,7 +260,7 @@ mod tests {
         p.set_given(0, Some(2));
         p.set_given(3, Some(2));
         p.set_given(12, Some(2));
-        let regions = regions(&Rules::sudoku(), 4, 2);
+        let regions = regions(&Rules::sudoku(), 4, BoxShape::square(2));
         let d = duplicates(p.givens(), &regions);
         let text: Vec<String> = d
             .iter()

@@ -12,7 +12,7 @@
 //!   r2   18 19 20 | 21 ...      box 3 | box 4 | box 5 ...
 //! ```
 
-use super::PuzzleError;
+use super::{BoxShape, Constraint, PuzzleError};
 use std::fmt;
 use std::sync::Arc;
 
@@ -24,16 +24,32 @@ fn digits(text: &str) -> bool {
 /// The largest grid size (n of an n×n grid) the engine is built for.
 pub const MAX_SIZE: usize = 256;
 
-/// Checks that `n` is a supported grid size, n = k² with k ≥ 2, and returns k.
-pub fn box_size(n: usize) -> Result<usize, PuzzleError> {
+/// Checks that `n` is a supported grid size with boxes, and returns its usual box shape: k×k
+/// when n = k², else the squarest r×c with r < c (6: 2×3, 8: 2×4, 12: 3×4).
+pub fn box_shape(n: usize) -> Result<BoxShape, PuzzleError> {
     if n > MAX_SIZE {
         return Err(PuzzleError::SizeTooLarge { size: n });
     }
-    let k = n.isqrt();
-    if k < 2 || k * k != n {
-        return Err(PuzzleError::SizeNotSquare { size: n });
+    let rows = (2..=n.isqrt()).rev().find(|r| n.is_multiple_of(*r));
+    match rows {
+        Some(rows) => Ok(BoxShape {
+            rows,
+            cols: n / rows,
+        }),
+        None => Err(PuzzleError::NoBoxShape { size: n }),
     }
-    Ok(k)
+}
+
+/// Checks that `n` is a supported size for a grid without boxes (a Latin square, a jigsaw):
+/// 1 to [`MAX_SIZE`].
+pub fn check_size(n: usize) -> Result<(), PuzzleError> {
+    if n > MAX_SIZE {
+        return Err(PuzzleError::SizeTooLarge { size: n });
+    }
+    if n == 0 {
+        return Err(PuzzleError::NoBoxShape { size: n });
+    }
+    Ok(())
 }
 
 /// The symbols of a puzzle: n distinct labels in the order that defines their value indices.
@@ -246,7 +262,7 @@ pub struct Cage {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
     size: usize,
-    box_size: usize,
+    boxes: BoxShape,
     symbols: Symbols,
     givens: Vec<Option<usize>>,
     cages: Vec<Cage>,
@@ -255,12 +271,28 @@ pub struct Puzzle {
     /// Pencil marks read with the puzzle: each cell's allowed values, a bit per value index
     /// (grids up to 64×64); `None` when every value is allowed everywhere.
     candidates: Option<Vec<u64>>,
+    /// The variant constraints (thermometers, arrows, dots, extra regions …), in order.
+    constraints: Vec<Constraint>,
 }
 
 impl Puzzle {
-    /// An empty puzzle of size `n` over `symbols` (which must have `n` entries).
+    /// An empty puzzle of size `n` over `symbols` (which must have `n` entries), with the
+    /// usual boxes of its size ([`box_shape`]).
     pub fn empty(n: usize, symbols: Symbols) -> Result<Self, PuzzleError> {
-        let k = box_size(n)?;
+        Puzzle::with_boxes(n, symbols, box_shape(n)?)
+    }
+
+    /// An empty puzzle of size `n` over `symbols` with boxes of `boxes` (which must tile the
+    /// grid, or be [`BoxShape::NONE`]).
+    pub fn with_boxes(n: usize, symbols: Symbols, boxes: BoxShape) -> Result<Self, PuzzleError> {
+        check_size(n)?;
+        if !boxes.is_none() && boxes.rows * boxes.cols != n {
+            return Err(PuzzleError::BoxesDoNotTile {
+                size: n,
+                rows: boxes.rows,
+                cols: boxes.cols,
+            });
+        }
         if symbols.len() != n {
             return Err(PuzzleError::SymbolCount {
                 size: n,
@@ -269,12 +301,13 @@ impl Puzzle {
         }
         Ok(Puzzle {
             size: n,
-            box_size: k,
+            boxes,
             symbols,
             givens: vec![None; n * n],
             cages: Vec::new(),
             cage_of: Vec::new(),
             candidates: None,
+            constraints: Vec::new(),
         })
     }
 
@@ -283,9 +316,9 @@ impl Puzzle {
         self.size
     }
 
-    /// k, the side of a box (n = k²).
-    pub fn box_size(&self) -> usize {
-        self.box_size
+    /// The shape of the boxes ([`BoxShape::NONE`] when the grid has none).
+    pub fn boxes(&self) -> BoxShape {
+        self.boxes
     }
 
     /// The symbols.
@@ -423,6 +456,20 @@ impl Puzzle {
         Ok(())
     }
 
+    /// The variant constraints, in the order given.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// Adds a variant constraint; its cells must lie in the grid (the readers check them).
+    pub fn add_constraint(&mut self, constraint: Constraint) {
+        debug_assert!(
+            constraint.cells().iter().all(|&c| c < self.size * self.size),
+            "cells are checked by the reader"
+        );
+        self.constraints.push(constraint);
+    }
+
     /// The cell's name, `r<row>c<col>`, 1-based.
     pub fn cell_name(&self, cell: usize) -> String {
         format!("r{}c{}", cell / self.size + 1, cell % self.size + 1)
@@ -434,24 +481,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_are_squares_of_two_or_more_up_to_the_maximum() {
-        assert_eq!(box_size(4), Ok(2));
-        assert_eq!(box_size(9), Ok(3));
-        assert_eq!(box_size(256), Ok(16));
-        assert!(box_size(1).is_err());
-        assert_eq!(box_size(8), Err(PuzzleError::SizeNotSquare { size: 8 }));
-        assert!(
-            box_size(8)
-                .unwrap_err()
-                .to_string()
-                .contains("not a square")
-        );
-        let too_large = box_size(289).unwrap_err();
+    fn box_shapes_are_the_squarest_that_tile_the_grid() {
+        let shape = |n| box_shape(n).map(|b| (b.rows, b.cols));
+        assert_eq!(shape(4), Ok((2, 2)));
+        assert_eq!(shape(6), Ok((2, 3)));
+        assert_eq!(shape(8), Ok((2, 4)));
+        assert_eq!(shape(9), Ok((3, 3)));
+        assert_eq!(shape(12), Ok((3, 4)));
+        assert_eq!(shape(256), Ok((16, 16)));
+        assert!(box_shape(1).is_err());
+        assert_eq!(box_shape(7), Err(PuzzleError::NoBoxShape { size: 7 }));
+        assert!(box_shape(7).unwrap_err().to_string().contains("no boxes"));
+        let too_large = box_shape(289).unwrap_err();
         assert_eq!(too_large, PuzzleError::SizeTooLarge { size: 289 });
         assert!(
             too_large
                 .to_string()
                 .contains("largest supported size is 256")
+        );
+        assert!(Puzzle::with_boxes(7, Symbols::default_for(7), BoxShape::NONE).is_ok());
+        assert_eq!(
+            Puzzle::with_boxes(6, Symbols::default_for(6), BoxShape { rows: 2, cols: 2 })
+                .unwrap_err()
+                .to_string(),
+            "boxes of 2×2 cells do not tile a 6×6 grid"
         );
     }
 

@@ -12,10 +12,19 @@ pub enum PuzzleError {
         /// The size asked for.
         size: usize,
     },
-    /// The size is not k² with k ≥ 2.
-    SizeNotSquare {
+    /// The size is no product r × c of two whole numbers ≥ 2, so it has no boxes.
+    NoBoxShape {
         /// The size asked for.
         size: usize,
+    },
+    /// Boxes whose cells do not number the grid's size.
+    BoxesDoNotTile {
+        /// The grid's size.
+        size: usize,
+        /// The boxes' rows.
+        rows: usize,
+        /// The boxes' columns.
+        cols: usize,
     },
     /// A symbol is listed twice.
     RepeatedSymbol {
@@ -97,9 +106,14 @@ impl fmt::Display for PuzzleError {
                 "size {size} is too large: the largest supported size is {MAX_SIZE} \
                  ({MAX_SIZE}×{MAX_SIZE})"
             ),
-            PuzzleError::SizeNotSquare { size } => write!(
+            PuzzleError::NoBoxShape { size } => write!(
                 f,
-                "size {size} is not a square of a whole number ≥ 2 (sizes are 4, 9, 16, 25, 36, …)"
+                "size {size} has no boxes: boxes need rows × columns = {size}, both at least 2 \
+                 (sizes 4, 6, 8, 9, 10, 12, …; a grid without boxes needs rules without them)"
+            ),
+            PuzzleError::BoxesDoNotTile { size, rows, cols } => write!(
+                f,
+                "boxes of {rows}×{cols} cells do not tile a {size}×{size} grid"
             ),
             PuzzleError::RepeatedSymbol { symbol } => {
                 write!(f, "symbol {symbol} appears twice in the symbol list")

@@ -1,8 +1,61 @@
-//! The regions of an n×n grid under the rules (rows, columns, boxes, diagonals), which
-//! regions hold each cell, and where two regions overlap.
+//! The regions of an n×n grid under the rules (rows, columns, boxes of any r×c shape,
+//! diagonals), which regions hold each cell, and where two regions overlap.
 
 use crate::puzzle::{RegionKind, Rules};
 use std::fmt;
+
+/// The shape of a grid's boxes: `rows` × `cols` cells, n = rows · cols; or none at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoxShape {
+    /// Rows of cells in a box (0: the grid has no boxes).
+    pub rows: usize,
+    /// Columns of cells in a box.
+    pub cols: usize,
+}
+
+impl BoxShape {
+    /// No boxes: a Latin square, or a jigsaw whose regions are given as constraints.
+    pub const NONE: BoxShape = BoxShape { rows: 0, cols: 0 };
+
+    /// Square boxes of side k.
+    pub fn square(k: usize) -> Self {
+        BoxShape { rows: k, cols: k }
+    }
+
+    /// Whether the grid has no boxes.
+    pub fn is_none(self) -> bool {
+        self.rows == 0
+    }
+
+    /// Whether the boxes are k×k squares.
+    pub fn is_square(self) -> bool {
+        !self.is_none() && self.rows == self.cols
+    }
+
+    /// The boxes' rows and columns of cells as drawn: a grid without boxes is one box.
+    pub fn sides(self, n: usize) -> (usize, usize) {
+        if self.is_none() {
+            (n, n)
+        } else {
+            (self.rows, self.cols)
+        }
+    }
+
+    /// The box holding cell `(row, col)`, numbered row-major from the top-left box.
+    pub fn box_of(self, n: usize, row: usize, col: usize) -> usize {
+        row / self.rows * (n / self.cols) + col / self.cols
+    }
+}
+
+impl fmt::Display for BoxShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_none() {
+            f.write_str("no boxes")
+        } else {
+            write!(f, "{}×{}", self.rows, self.cols)
+        }
+    }
+}
 
 /// One region of an n×n grid: cells that must hold distinct symbols. A small value; its cells
 /// are computed on demand.
@@ -14,8 +67,8 @@ pub struct Region {
     pub index: usize,
     /// n, the grid's size.
     pub n: usize,
-    /// k, the box side.
-    pub k: usize,
+    /// The grid's boxes.
+    pub boxes: BoxShape,
 }
 
 impl Region {
@@ -38,11 +91,15 @@ impl Region {
     /// The region as `runs` runs of `run` consecutive cells, `stride` apart, from `first`:
     /// no division per cell.
     fn runs(self) -> (usize, usize, usize, usize) {
-        let Region { kind, index, n, k } = self;
+        let Region { kind, index, n, boxes } = self;
         match kind {
             RegionKind::Row => (index * n, n, 1, 0),
             RegionKind::Column => (index, 1, n, n),
-            RegionKind::Box => (index / k * k * n + index % k * k, k, k, n),
+            RegionKind::Box => {
+                let (h, w) = (boxes.rows, boxes.cols);
+                let across = n / w;
+                (index / across * h * n + index % across * w, w, h, n)
+            }
             RegionKind::Diagonal => (0, 1, n, n + 1),
             RegionKind::AntiDiagonal => (n.saturating_sub(1), 1, n, n.saturating_sub(1)),
         }
@@ -61,15 +118,22 @@ impl fmt::Display for Region {
     }
 }
 
-/// Every region the rules declare on an n×n grid with k×k boxes, in rule order.
-pub fn regions(rules: &Rules, n: usize, k: usize) -> Vec<Region> {
+/// Every region the rules declare on an n×n grid with boxes of `boxes`, in rule order (a grid
+/// without boxes has no box regions).
+pub fn regions(rules: &Rules, n: usize, boxes: BoxShape) -> Vec<Region> {
     let mut out = Vec::new();
     for &kind in &rules.all_different {
         let count = match kind {
+            RegionKind::Box if boxes.is_none() => 0,
             RegionKind::Row | RegionKind::Column | RegionKind::Box => n,
             RegionKind::Diagonal | RegionKind::AntiDiagonal => 1,
         };
-        out.extend((0..count).map(|index| Region { kind, index, n, k }));
+        out.extend((0..count).map(|index| Region {
+            kind,
+            index,
+            n,
+            boxes,
+        }));
     }
     out
 }

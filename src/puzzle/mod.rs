@@ -3,12 +3,14 @@
 //! which shares no code with the solvers.
 
 mod check;
+mod constraint;
 mod data;
 mod error;
 mod geometry;
 mod rules;
 
 pub use check::*;
+pub use constraint::{Constraint, PairKind, entropy_class};
 pub use data::*;
 pub use error::PuzzleError;
 pub use geometry::*;

@@ -30,6 +30,9 @@ impl Solver for Backtrack {
     fn description(&self) -> &'static str {
         "naive backtracking: cells in order, symbols in order, validity check"
     }
+    fn refuses(&self, puzzle: &Puzzle, _rules: &Rules) -> Option<String> {
+        super::refuses_variants("backtrack", puzzle)
+    }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         let start = Instant::now();
         let mut out = search(puzzle, rules, limits);
@@ -59,7 +62,7 @@ struct Board<'a> {
 impl<'a> Board<'a> {
     fn new(puzzle: &'a Puzzle, rules: &Rules) -> Self {
         let n = puzzle.size();
-        let houses = regions(rules, n, puzzle.box_size());
+        let houses = regions(rules, n, puzzle.boxes());
         let cages = if rules.cages { puzzle.cages() } else { &[] };
         let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); n * n];
         let mut cage_of = vec![None; n * n];

@@ -191,7 +191,8 @@ fn run_network(
         static MODEL: RefCell<Option<NetworkModel>> = const { RefCell::new(None) };
     }
     let n = puzzle.size();
-    if n * n > MAX_VARS {
+    // The network holds all-different regions and cages only.
+    if n * n > MAX_VARS || !puzzle.constraints().is_empty() {
         return None;
     }
     let killer = rules.cages && !puzzle.cages().is_empty();

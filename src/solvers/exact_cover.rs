@@ -81,7 +81,7 @@ impl Matrix {
     pub(crate) fn new(puzzle: &Puzzle, rules: &Rules) -> Self {
         let n = puzzle.size();
         let cells = n * n;
-        let regions: Vec<Region> = regions(rules, n, puzzle.box_size());
+        let regions: Vec<Region> = regions(rules, n, puzzle.boxes());
         // Regions holding each cell, and the values the givens already place in each region.
         let mut of_cell: Vec<Vec<u32>> = vec![Vec::new(); cells];
         let mut placed = vec![false; regions.len() * n];
@@ -222,8 +222,11 @@ const MAX_ENTRIES: usize = 1 << 25;
 /// Why the exact-cover matrix of `puzzle` would be too large to build, if it would: too many
 /// 1s in all, or a cage with too many combinations to list as rows.
 pub(crate) fn too_large(puzzle: &Puzzle, rules: &Rules) -> Option<String> {
+    if let Some(why) = super::refuses_variants("exact-cover", puzzle) {
+        return Some(why);
+    }
     let n = puzzle.size();
-    let per_cell = 1 + regions(rules, n, puzzle.box_size()).len() / n + 1;
+    let per_cell = 1 + regions(rules, n, puzzle.boxes()).len() / n + 1;
     let entries = n.pow(3).saturating_mul(per_cell);
     if entries > MAX_ENTRIES {
         return Some(format!(
