@@ -235,7 +235,7 @@ mod tests {
         .unwrap();
         for k in 1..=6 {
             let n = k * k;
-            for region in regions(&all, n, k) {
+            for region in regions(&all, n, BoxShape::square(k)) {
                 let Region { kind, index, .. } = region;
                 let expected: Vec<usize> = (0..n)
                     .map(|i| match kind {

@@ -1,0 +1,257 @@
+//! Regular: a sequence of variables spells a word that a layered automaton accepts, filtered to
+//! domain consistency by a forward and a backward pass over the layers (Pesant's regular
+//! constraint).
+//!
+//! The automaton is unfolded once, when the constraint is made, from a step function over any
+//! hashable state: layer `i` holds the states reachable after `i` values, and only states from
+//! which an accepting end is reachable are kept. A run marks the states the domains reach from
+//! the start, then walks back from the end: a value stays if some edge labelled with it joins a
+//! state reached from the start to one that reaches the end.
+
+use super::{Conflict, Ctx, Domain, Propagator, VarId, WakeOn};
+use hashbrown::HashMap;
+use log::{Level, log_enabled, trace};
+use std::hash::Hash;
+
+/// One edge of a layer: from a state of the layer, on a value, to a state of the next layer.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    from: u32,
+    value: u32,
+    to: u32,
+}
+
+/// An automaton unfolded over a word of fixed length: the edges of each layer.
+#[derive(Debug, Clone)]
+pub struct Layered {
+    /// `edges[i]`: the edges read at position `i`.
+    edges: Vec<Vec<Edge>>,
+    /// `states[i]`: how many states layer `i` has (`len + 1` layers).
+    states: Vec<usize>,
+}
+
+impl Layered {
+    /// Unfolds the automaton that starts in `start`, moves by `step(position, state, value)`
+    /// (`None`: the value is not allowed there) over values `0..values` at each of `len`
+    /// positions, and accepts the end states where `accept` holds. `None` when the unfolding
+    /// passes `max_edges` edges.
+    pub fn unfold<S: Hash + Eq + Clone>(
+        len: usize,
+        values: usize,
+        start: S,
+        step: impl Fn(usize, &S, usize) -> Option<S>,
+        accept: impl Fn(&S) -> bool,
+        max_edges: usize,
+    ) -> Option<Self> {
+        let mut layer: Vec<S> = vec![start];
+        let mut edges: Vec<Vec<Edge>> = Vec::with_capacity(len);
+        let mut total = 0usize;
+        for pos in 0..len {
+            let mut index: HashMap<S, u32> = HashMap::new();
+            let mut next: Vec<S> = Vec::new();
+            let mut out = Vec::new();
+            for (from, state) in layer.iter().enumerate() {
+                for value in 0..values {
+                    if let Some(s) = step(pos, state, value) {
+                        let to = *index.entry(s.clone()).or_insert_with(|| {
+                            next.push(s);
+                            (next.len() - 1) as u32
+                        });
+                        out.push(Edge {
+                            from: from as u32,
+                            value: value as u32,
+                            to,
+                        });
+                    }
+                }
+            }
+            total += out.len();
+            if total > max_edges {
+                return None;
+            }
+            edges.push(out);
+            layer = next;
+        }
+        // Keep only what leads to an accepting end, walking back layer by layer.
+        let mut alive: Vec<bool> = layer.iter().map(&accept).collect();
+        for layer_edges in edges.iter_mut().rev() {
+            layer_edges.retain(|e| alive.get(e.to as usize).copied().unwrap_or(false));
+            let from_count = layer_edges
+                .iter()
+                .map(|e| e.from as usize + 1)
+                .max()
+                .unwrap_or(0);
+            let mut before = vec![false; from_count];
+            layer_edges.iter().for_each(|e| before[e.from as usize] = true);
+            alive = before;
+        }
+        let mut states = vec![1usize];
+        for layer_edges in &edges {
+            states.push(layer_edges.iter().map(|e| e.to as usize + 1).max().unwrap_or(0));
+        }
+        Some(Layered { edges, states })
+    }
+
+    /// Whether no word is accepted.
+    pub fn is_empty(&self) -> bool {
+        self.edges.iter().any(Vec::is_empty)
+    }
+
+    /// Number of edges, all layers together.
+    pub fn edges(&self) -> usize {
+        self.edges.iter().map(Vec::len).sum()
+    }
+}
+
+/// `vars` spell a word the [`Layered`] automaton accepts.
+#[derive(Debug, Clone)]
+pub struct Regular<D> {
+    name: String,
+    vars: Vec<VarId>,
+    automaton: Layered,
+    /// Scratch: the states of each layer reached from the start, then those that also reach
+    /// the end.
+    reached: Vec<Vec<bool>>,
+    ends: Vec<Vec<bool>>,
+    support: Vec<D>,
+}
+
+impl<D: Domain> Regular<D> {
+    /// `vars[i]` takes the value read at position `i` of an accepted word.
+    ///
+    /// # Panics
+    ///
+    /// If the automaton's length is not the number of variables.
+    pub fn new(name: impl Into<String>, vars: Vec<VarId>, automaton: Layered) -> Self {
+        assert_eq!(vars.len(), automaton.edges.len(), "one variable per layer");
+        let reached = automaton.states.iter().map(|&s| vec![false; s]).collect();
+        let ends = automaton.states.iter().map(|&s| vec![false; s]).collect();
+        Regular {
+            name: name.into(),
+            support: vec![D::empty(); vars.len()],
+            vars,
+            automaton,
+            reached,
+            ends,
+        }
+    }
+}
+
+impl<D: Domain> Propagator<D> for Regular<D> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<(VarId, WakeOn)> {
+        self.vars.iter().map(|&v| (v, WakeOn::Change)).collect()
+    }
+
+    fn propagate(&mut self, cx: &mut Ctx<'_, D>) -> Result<(), Conflict> {
+        let len = self.vars.len();
+        for layer in self.reached.iter_mut().chain(self.ends.iter_mut()) {
+            layer.fill(false);
+        }
+        if let Some(first) = self.reached.first_mut().and_then(|l| l.first_mut()) {
+            *first = true;
+        }
+        for i in 0..len {
+            let dom = cx.dom(self.vars[i]);
+            let (now, later) = self.reached.split_at_mut(i + 1);
+            for e in &self.automaton.edges[i] {
+                if now[i][e.from as usize] && dom.contains(e.value as usize) {
+                    later[0][e.to as usize] = true;
+                }
+            }
+        }
+        // Every end state kept by the unfolding accepts.
+        let last = &mut self.ends[len];
+        last.iter_mut()
+            .zip(&self.reached[len])
+            .for_each(|(e, &r)| *e = r);
+        for i in (0..len).rev() {
+            let dom = cx.dom(self.vars[i]);
+            let mut support = D::empty();
+            let (now, later) = self.ends.split_at_mut(i + 1);
+            for e in &self.automaton.edges[i] {
+                if later[0][e.to as usize]
+                    && self.reached[i][e.from as usize]
+                    && dom.contains(e.value as usize)
+                {
+                    now[i][e.from as usize] = true;
+                    support.insert(e.value as usize);
+                }
+            }
+            self.support[i] = support;
+        }
+        for (i, &var) in self.vars.iter().enumerate() {
+            let old = cx.dom(var);
+            let kept = self.support[i];
+            if kept != old && log_enabled!(target: "propagate", Level::Trace) {
+                trace!(
+                    target: "propagate",
+                    "  {}: {} on no accepted word",
+                    self.name,
+                    cx.labels().values_of(var, old.minus(kept))
+                );
+            }
+            cx.intersect(var, kept)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rng;
+    use crate::engine::testing::{Seen, Strength, check, random_assignment};
+
+    /// Domain consistency against brute force, on random automata: words whose running
+    /// weighted sum modulo m ends in a random set of residues.
+    #[test]
+    fn keeps_exactly_the_values_on_some_accepted_word() {
+        let mut rng = Rng::new(11);
+        let mut seen = Seen::default();
+        for _ in 0..1500 {
+            let len = 1 + rng.below(4);
+            let values = 2 + rng.below(5);
+            let m = 2 + rng.below(5);
+            let weights: Vec<usize> = (0..len).map(|_| 1 + rng.below(4)).collect();
+            let accepting: Vec<bool> = (0..m).map(|_| rng.below(2) == 0).collect();
+            let banned = rng.below(values * len + 3);
+            let step = |pos: usize, s: &usize, v: usize| {
+                (pos * values + v != banned).then_some((s + weights[pos] * v) % m)
+            };
+            let holds = |word: &[usize]| {
+                let mut s = 0;
+                for (pos, &v) in word.iter().enumerate() {
+                    match step(pos, &s, v) {
+                        Some(t) => s = t,
+                        None => return false,
+                    }
+                }
+                accepting[s]
+            };
+            let automaton = Layered::unfold(len, values, 0usize, step, |s| accepting[*s], 10_000)
+                .expect("small");
+            let doms: Vec<u16> = (0..len)
+                .map(|_| 1 + rng.below((1 << values) - 1) as u16)
+                .collect();
+            let post = |e: &mut crate::engine::Engine<u16>, v: &[VarId]| {
+                e.post(Regular::new("r", v.to_vec(), automaton.clone()));
+            };
+            let fixed = random_assignment(&mut rng, &doms);
+            seen.add(check(&doms, &fixed, &holds, &post, Strength::Exact));
+        }
+        assert!(seen.pruned > 100 && seen.failed > 100, "{seen:?}");
+    }
+
+    #[test]
+    fn unfolding_stops_past_its_edge_budget() {
+        let step = |_: usize, s: &u64, v: usize| Some(s * 10 + v as u64);
+        assert!(Layered::unfold(6, 10, 0u64, step, |_| true, 1000).is_none());
+        let small = Layered::unfold(2, 10, 0u64, step, |s| *s == 42, 1000).expect("fits");
+        assert_eq!(small.edges(), 2);
+        assert!(!small.is_empty());
+    }
+}
