@@ -211,6 +211,9 @@ enum FormatArg {
     Cages,
     /// killer grid: cage outlines and totals drawn in text, as `--to grid` prints a killer
     KillerGrid,
+    /// variant constraints, one puzzle per line, as the Interactive Sudoku Solver copies them:
+    /// `.Shape~6x6.Thermo~R1C1~R1C2.~R1C1_5`
+    Iss,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -502,6 +505,7 @@ impl InputArgs {
             FormatArg::Killer => InputFormat::Killer,
             FormatArg::Cages => InputFormat::Cages,
             FormatArg::KillerGrid => InputFormat::KillerGrid,
+            FormatArg::Iss => InputFormat::Iss,
         };
         Ok(ReadOptions { format, symbols })
     }

@@ -82,12 +82,20 @@ impl Layered {
                 .max()
                 .unwrap_or(0);
             let mut before = vec![false; from_count];
-            layer_edges.iter().for_each(|e| before[e.from as usize] = true);
+            layer_edges
+                .iter()
+                .for_each(|e| before[e.from as usize] = true);
             alive = before;
         }
         let mut states = vec![1usize];
         for layer_edges in &edges {
-            states.push(layer_edges.iter().map(|e| e.to as usize + 1).max().unwrap_or(0));
+            states.push(
+                layer_edges
+                    .iter()
+                    .map(|e| e.to as usize + 1)
+                    .max()
+                    .unwrap_or(0),
+            );
         }
         Some(Layered { edges, states })
     }

@@ -63,7 +63,8 @@ fn mode(rows: &[(usize, &str)], opts: &ReadOptions) -> (Mode, usize) {
     // Neither makes a whole grid: the reading whose first row has a grid's number of cells
     // speaks (its error then names the row that breaks it).
     let long = cells::has_long_token(first);
-    if even(tokens_mode, n) || (long && box_shape(n).is_ok()) || (long && box_shape(chars).is_err()) {
+    if even(tokens_mode, n) || (long && box_shape(n).is_ok()) || (long && box_shape(chars).is_err())
+    {
         (tokens_mode, n)
     } else {
         (Mode::Chars, chars)

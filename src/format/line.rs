@@ -164,7 +164,10 @@ pub(super) fn parse_puzzle(
     let m = raws.len();
     let n = m.isqrt();
     if n * n == m && n > MAX_SIZE {
-        let why = box_shape(n).err().map(|e| e.to_string()).unwrap_or_default();
+        let why = box_shape(n)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         return Err(InputError::at(
             source,
             line,
@@ -176,8 +179,9 @@ pub(super) fn parse_puzzle(
             source,
             line,
             format!(
-                "{m} cells; a one-line puzzle has n×n cells with n = k×k: 16 (4×4), 81 (9×9), \
-                 256 (16×16), 625 (25×25), …; or 729 characters of 9×9 candidates"
+                "{m} cells; a one-line puzzle has n×n cells for a size n with boxes: 16 (4×4), \
+                 36 (6×6), 64 (8×8), 81 (9×9), 144 (12×12), 256 (16×16), …; or 729 characters of \
+                 9×9 candidates"
             ),
         ));
     }

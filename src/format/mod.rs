@@ -3,13 +3,16 @@
 mod cells;
 mod detect;
 mod grid;
+mod iss;
 mod killer;
+mod killer_codes;
 mod killer_grid;
 mod line;
 mod read;
 mod rmit;
 mod write;
 
+pub use iss::KINDS as ISS_KINDS;
 pub use read::{
     MAX_LINE_BYTES, MAX_WHOLE_BYTES, ReadOptions, decode, read, read_each, read_records,
 };
@@ -39,6 +42,8 @@ pub enum InputFormat {
     Cages,
     /// Killer grid: cage outlines and totals drawn in text, as `grid` output prints a killer.
     KillerGrid,
+    /// Variant constraints, one puzzle per line, as the Interactive Sudoku Solver writes them.
+    Iss,
 }
 
 /// An output format.

@@ -2,7 +2,7 @@
 //! `detect`), then each puzzle is read as a record of its own: a bad record is an error in its
 //! place, and the records after it are still read.
 
-use super::{Entry, InputFormat, detect, grid, killer, killer_grid, line, rmit};
+use super::{Entry, InputFormat, detect, grid, iss, killer, killer_grid, line, rmit};
 use crate::error::InputError;
 use crate::puzzle::Symbols;
 
@@ -116,6 +116,7 @@ fn record(
 ) -> Result<Entry, InputError> {
     match format {
         InputFormat::Killer => killer::read_line(text, line, source, opts),
+        InputFormat::Iss => iss::read_line(text, line, source, opts),
         _ => line::read_record(text, line, source, opts),
     }
 }
@@ -137,7 +138,7 @@ pub fn read_records(
         InputFormat::Cages => vec![killer::read_map(&content, source, opts)],
         InputFormat::Grid => grid::read_grids(&content, source, opts),
         InputFormat::KillerGrid => killer_grid::read_all(&content, source, opts),
-        InputFormat::Line | InputFormat::Killer | InputFormat::Auto => {
+        InputFormat::Line | InputFormat::Killer | InputFormat::Iss | InputFormat::Auto => {
             detect::skip_header(&content)
                 .iter()
                 .map(|&(line, text)| record(format, text, line, source, opts))
@@ -536,9 +537,9 @@ mod tests {
             (
                 "12.45\n",
                 format!(
-                    "t:1: 5 cells; a one-line puzzle has n×n cells with n = k×k: 16 (4×4), 81 \
-                     (9×9), 256 (16×16), 625 (25×25), …; or 729 characters of 9×9 candidates\
-                     {line}"
+                    "t:1: 5 cells; a one-line puzzle has n×n cells for a size n with boxes: 16 \
+                     (4×4), 36 (6×6), 64 (8×8), 81 (9×9), 144 (12×12), 256 (16×16), …; or 729 \
+                     characters of 9×9 candidates{line}"
                 ),
             ),
             (

@@ -18,7 +18,9 @@ impl<D: Domain> Board<D> {
         let k = boxes.rows.max(boxes.cols);
         let mut steps = Vec::new();
         let has = |kind| self.units.iter().any(|u| u.kind == kind);
-        if boxes.is_none() || !(has(RegionKind::Row) && has(RegionKind::Column) && has(RegionKind::Box)) {
+        if boxes.is_none()
+            || !(has(RegionKind::Row) && has(RegionKind::Column) && has(RegionKind::Box))
+        {
             return steps;
         }
         for rows_are_base in [true, false] {

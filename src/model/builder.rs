@@ -55,7 +55,8 @@ pub(crate) fn with_model<D: Domain, R>(
     f: impl FnOnce(&mut Engine<D>) -> R,
 ) -> Result<R, Conflict> {
     let cages_apply = rules.cages && !puzzle.cages().is_empty();
-    let reusable = !cages_apply && puzzle.constraints().is_empty() && !log::log_enabled!(log::Level::Debug);
+    let reusable =
+        !cages_apply && puzzle.constraints().is_empty() && !log::log_enabled!(log::Level::Debug);
     if !reusable {
         return build(puzzle, rules, tuning).map(|mut e| f(&mut e));
     }
@@ -133,6 +134,10 @@ pub(super) fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules, tuning: &Tuning) 
     model.post_regions();
     if puzzle.size() >= tuning.same_values_from {
         model.post_same_values();
+    }
+    if !puzzle.constraints().is_empty() {
+        let labelled = model.labels.is_some();
+        super::variants::post_variants(&mut model.engine, &model.vars, puzzle, labelled);
     }
     if rules.cages {
         let mut sums = Sums::new(puzzle, &model.regions);

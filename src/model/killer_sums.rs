@@ -319,7 +319,8 @@ pub(crate) fn union_sums(
     let n = puzzle.size();
     let k = puzzle.boxes();
     let all: i64 = puzzle.symbols().as_slice().iter().sum::<u64>() as i64;
-    let has = |kind| rules.all_different.contains(&kind) && (kind != RegionKind::Box || !k.is_none());
+    let has =
+        |kind| rules.all_different.contains(&kind) && (kind != RegionKind::Box || !k.is_none());
     let cages = puzzle.cages();
     let mut out: Vec<UnionSum> = Vec::new();
     // Each union is weighed against every cage: past this much work (a 256×256 grid of small
@@ -543,7 +544,11 @@ mod tests {
         let (p, grid) = killer();
         assert!(check_solution(&p, &Rules::builtin("killer").unwrap(), &grid).is_empty());
         let value = |c: usize| grid[c] as i64 + 1;
-        let houses = house_sums(&p, &regions(&Rules::builtin("killer").unwrap(), 9, BoxShape::square(3)), true);
+        let houses = house_sums(
+            &p,
+            &regions(&Rules::builtin("killer").unwrap(), 9, BoxShape::square(3)),
+            true,
+        );
         assert!(!houses.is_empty());
         for h in &houses {
             let sum: i64 = h.cells.iter().map(|&c| value(c)).sum();
@@ -583,8 +588,10 @@ mod tests {
     #[test]
     fn cages_share_no_more_values_than_they_have_cells_apart() {
         let (p, solution) = mathemagic_01();
-        let (kinds, house_of) =
-            regions_of_cells(&regions(&Rules::builtin("killer").unwrap(), 9, BoxShape::square(3)), 9);
+        let (kinds, house_of) = regions_of_cells(
+            &regions(&Rules::builtin("killer").unwrap(), 9, BoxShape::square(3)),
+            9,
+        );
         let values = |cells: &[usize]| {
             cells
                 .iter()
@@ -644,7 +651,8 @@ mod tests {
         let n = puzzle.size();
         let k = puzzle.boxes();
         let all: i64 = puzzle.symbols().as_slice().iter().sum::<u64>() as i64;
-        let has = |kind| rules.all_different.contains(&kind) && (kind != RegionKind::Box || !k.is_none());
+        let has =
+            |kind| rules.all_different.contains(&kind) && (kind != RegionKind::Box || !k.is_none());
         let mut out: Vec<UnionSum> = Vec::new();
         let mut caged = vec![false; n * n];
         for cage in puzzle.cages() {

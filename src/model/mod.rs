@@ -150,6 +150,7 @@ mod killer_sums;
 mod network;
 mod shared_values;
 mod tuning;
+mod variants;
 
 pub use builder::build;
 pub(crate) use builder::{grid_of, with_model};

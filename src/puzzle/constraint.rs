@@ -151,6 +151,10 @@ pub enum PairKind {
     V,
     /// The first value is greater.
     Greater,
+    /// The first value is smaller (thermometers).
+    Less,
+    /// The first value is not greater (slow thermometers).
+    NotGreater,
     /// Different values (anti-knight, anti-king, disjoint sets).
     Different,
     /// Values that are neither consecutive nor one twice the other (a dotless pair under the
@@ -173,6 +177,8 @@ impl PairKind {
             PairKind::X => a + b == 10,
             PairKind::V => a + b == 5,
             PairKind::Greater => a > b,
+            PairKind::Less => a < b,
+            PairKind::NotGreater => a <= b,
             PairKind::Different => a != b,
             PairKind::NoDot => (a - b).abs() != 1 && a != 2 * b && b != 2 * a,
             PairKind::NoXv => a + b != 5 && a + b != 10,
@@ -189,6 +195,8 @@ impl PairKind {
             PairKind::X => "X",
             PairKind::V => "V",
             PairKind::Greater => "greater-than sign",
+            PairKind::Less => "rising pair",
+            PairKind::NotGreater => "non-falling pair",
             PairKind::Different => "different-values pair",
             PairKind::NoDot => "pair without a dot",
             PairKind::NoXv => "pair without X or V",
@@ -326,13 +334,15 @@ impl Constraint {
             }
             Constraint::Quad { cells, values } => {
                 let mut left = vals(cells);
-                values.iter().all(|x| match left.iter().position(|y| y == x) {
-                    Some(i) => {
-                        left.swap_remove(i);
-                        true
-                    }
-                    None => false,
-                })
+                values
+                    .iter()
+                    .all(|x| match left.iter().position(|y| y == x) {
+                        Some(i) => {
+                            left.swap_remove(i);
+                            true
+                        }
+                        None => false,
+                    })
             }
             Constraint::Sandwich { cells, total } => {
                 let v = vals(cells);

@@ -464,7 +464,10 @@ impl Puzzle {
     /// Adds a variant constraint; its cells must lie in the grid (the readers check them).
     pub fn add_constraint(&mut self, constraint: Constraint) {
         debug_assert!(
-            constraint.cells().iter().all(|&c| c < self.size * self.size),
+            constraint
+                .cells()
+                .iter()
+                .all(|&c| c < self.size * self.size),
             "cells are checked by the reader"
         );
         self.constraints.push(constraint);

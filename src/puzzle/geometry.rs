@@ -91,7 +91,12 @@ impl Region {
     /// The region as `runs` runs of `run` consecutive cells, `stride` apart, from `first`:
     /// no division per cell.
     fn runs(self) -> (usize, usize, usize, usize) {
-        let Region { kind, index, n, boxes } = self;
+        let Region {
+            kind,
+            index,
+            n,
+            boxes,
+        } = self;
         match kind {
             RegionKind::Row => (index * n, n, 1, 0),
             RegionKind::Column => (index, 1, n, n),

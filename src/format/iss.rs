@@ -1,0 +1,804 @@
+//! Reading the Interactive Sudoku Solver's constraint strings, one puzzle per line:
+//! `.Shape~6x6.Thermo~R1C1~R1C2.~R1C1_5~R2C3_1_2…`, each `.`-separated part a kind and its
+//! `~`-separated arguments (cells `R<row>C<col>`, one base-36 digit each; givens
+//! `R<row>C<col>_<value>[_<value>…]`, several values being pencil marks).
+
+use super::read::ReadOptions;
+use super::{Entry, InputFormat, killer_codes};
+use crate::error::InputError;
+use crate::puzzle::{BoxShape, Constraint, PairKind, Puzzle, Symbols, box_shape};
+use std::collections::{BTreeMap, HashSet};
+
+/// The kinds this reader knows, as the Interactive Sudoku Solver names them.
+pub const KINDS: &[&str] = &[
+    "Shape",
+    "NoBoxes",
+    "Jigsaw",
+    "Diagonal",
+    "Windoku",
+    "DisjointSets",
+    "AllDifferent",
+    "Cage",
+    "Sum",
+    "Thermo",
+    "Arrow",
+    "PillArrow",
+    "WhiteDot",
+    "BlackDot",
+    "StrictKropki",
+    "X",
+    "V",
+    "StrictXV",
+    "GreaterThan",
+    "LittleKiller",
+    "Sandwich",
+    "XSum",
+    "Skyscraper",
+    "Whisper",
+    "Renban",
+    "Palindrome",
+    "Between",
+    "Lockout",
+    "RegionSumLine",
+    "Zipper",
+    "Modular",
+    "Entropic",
+    "Quad",
+    "AntiKnight",
+    "AntiKing",
+    "AntiConsecutive",
+];
+
+/// Whether a content line is a constraint string: it starts with `.` and holds a `~` (which
+/// no line puzzle does), or every part of it is a kind this reader knows (`.AntiKnight.`).
+pub(super) fn is_iss_line(text: &str) -> bool {
+    if !text.starts_with('.') {
+        return false;
+    }
+    if text.contains('~') {
+        return true;
+    }
+    let mut parts = text.split('.').map(str::trim).filter(|p| !p.is_empty());
+    parts.clone().next().is_some() && parts.all(|p| KINDS.contains(&p))
+}
+
+/// Whether `text` is a jigsaw on one line (see [`jigsaw_line`]).
+pub(super) fn is_jigsaw_line(text: &str) -> bool {
+    jigsaw_parts(text).is_some()
+}
+
+/// The size and characters of a jigsaw on one line: 2·n² characters whose second half names n
+/// regions of n cells each.
+fn jigsaw_parts(text: &str) -> Option<(usize, Vec<char>)> {
+    let chars: Vec<char> = text.chars().collect();
+    let half = chars.len() / 2;
+    let n = half.isqrt();
+    if chars.len() % 2 != 0 || n * n != half || n < 2 {
+        return None;
+    }
+    let mut counts: BTreeMap<char, usize> = BTreeMap::new();
+    chars[half..]
+        .iter()
+        .for_each(|&c| *counts.entry(c).or_default() += 1);
+    (counts.len() == n && counts.values().all(|&k| k == n)).then_some((n, chars))
+}
+
+/// A jigsaw on one line, if `text` is one: the n² cells of a line puzzle, then n² characters
+/// naming each cell's region (n regions of n cells). The grid then has no boxes.
+fn jigsaw_line(
+    text: &str,
+    line: usize,
+    source: &str,
+    opts: &ReadOptions,
+) -> Option<Result<Entry, InputError>> {
+    let (n, chars) = jigsaw_parts(text)?;
+    let half = n * n;
+    let layout = &chars[half..];
+    // Past 9×9 the Interactive Sudoku Solver writes values as letters, A = 1.
+    let givens: String = if n > 9 {
+        let token = |c: &char| match c {
+            'A'..='Z' => (*c as u8 - b'A' + 1).to_string(),
+            'a'..='z' => (*c as u8 - b'a' + 1).to_string(),
+            _ => c.to_string(),
+        };
+        chars[..half]
+            .iter()
+            .map(token)
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        chars[..half].iter().collect()
+    };
+    let layout: String = layout.iter().collect();
+    Some(
+        super::line::read_record(&givens, line, source, opts).and_then(|entry| {
+            let err = |m: String| InputError::at(source, line, m);
+            let mut puzzle = Puzzle::with_boxes(n, entry.puzzle.symbols().clone(), BoxShape::NONE)
+                .map_err(|e| err(e.to_string()))?;
+            for (cell, given) in entry.puzzle.givens().iter().enumerate() {
+                puzzle.set_given(cell, *given);
+            }
+            let reader = Reader {
+                n,
+                boxes: BoxShape::NONE,
+            };
+            let part = Part {
+                kind: "Jigsaw",
+                args: vec![layout.as_str()],
+            };
+            reader.fill(&mut puzzle, &[part]).map_err(err)?;
+            Ok(Entry {
+                puzzle,
+                line,
+                format: InputFormat::Iss,
+                id: None,
+            })
+        }),
+    )
+}
+
+/// One parsed part: its kind and arguments.
+struct Part<'a> {
+    kind: &'a str,
+    args: Vec<&'a str>,
+}
+
+/// Whether a content line is one the Interactive Sudoku Solver reads beside its constraint
+/// strings: a forum killer code.
+pub(super) fn is_killer_code(text: &str) -> bool {
+    killer_codes::is_long(text) || killer_codes::is_short(text)
+}
+
+/// Reads one line as the Interactive Sudoku Solver does: a constraint string, a killer code,
+/// or else a puzzle of the one-per-line layout.
+pub(super) fn read_line(
+    text: &str,
+    line: usize,
+    source: &str,
+    opts: &ReadOptions,
+) -> Result<Entry, InputError> {
+    let err = |m: String| InputError::at(source, line, m);
+    if !is_iss_line(text) {
+        if let Some(entry) = jigsaw_line(text, line, source, opts) {
+            return entry;
+        }
+        if !is_killer_code(text) {
+            return super::line::read_record(text, line, source, opts);
+        }
+        return Ok(Entry {
+            puzzle: killer_codes::read(text).map_err(err)?,
+            line,
+            format: InputFormat::Iss,
+            id: None,
+        });
+    }
+    let parts: Vec<Part<'_>> = text
+        .split('.')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let mut it = p.split('~');
+            let kind = it.next().unwrap_or("").trim();
+            Part {
+                kind,
+                args: it.map(str::trim).collect(),
+            }
+        })
+        .collect();
+    for p in &parts {
+        if !p.kind.is_empty() && !KINDS.contains(&p.kind) {
+            return Err(err(format!(
+                "unknown constraint kind `{}` (this tool reads {})",
+                p.kind,
+                KINDS.join(", ")
+            )));
+        }
+    }
+    let mut puzzle = shape(&parts).map_err(err)?;
+    let reader = Reader {
+        n: puzzle.size(),
+        boxes: puzzle.boxes(),
+    };
+    reader.fill(&mut puzzle, &parts).map_err(err)?;
+    Ok(Entry {
+        puzzle,
+        line,
+        format: InputFormat::Iss,
+        id: None,
+    })
+}
+
+/// The empty puzzle the `Shape` and `NoBoxes` parts describe (9×9, values 1–9 without them).
+fn shape(parts: &[Part<'_>]) -> Result<Puzzle, String> {
+    let mut n = 9;
+    let mut range: Option<(u64, u64)> = None;
+    if let Some(p) = parts.iter().find(|p| p.kind == "Shape") {
+        let dims = p.args.first().copied().unwrap_or("9x9");
+        let (r, c) = dims
+            .split_once('x')
+            .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
+            .ok_or_else(|| format!("Shape `{dims}`: expected ROWSxCOLUMNS, e.g. 6x6"))?;
+        if r != c {
+            return Err(format!("Shape `{dims}`: only square grids are read"));
+        }
+        n = r;
+        if let Some(values) = p.args.get(1).filter(|v| !v.is_empty()) {
+            range = Some(match values.split_once('-') {
+                Some((lo, hi)) => (
+                    lo.parse().map_err(|_| format!("Shape values `{values}`"))?,
+                    hi.parse().map_err(|_| format!("Shape values `{values}`"))?,
+                ),
+                None => (
+                    1,
+                    values
+                        .parse()
+                        .map_err(|_| format!("Shape values `{values}`"))?,
+                ),
+            });
+        }
+        if let Some(kind) = p.args.get(2).filter(|v| !v.is_empty()) {
+            return Err(format!("Shape grid type `{kind}` is not read"));
+        }
+    }
+    let (lo, hi) = range.unwrap_or((1, n as u64));
+    if hi < lo || hi - lo + 1 != n as u64 {
+        return Err(format!(
+            "values {lo}-{hi} on a {n}×{n} grid: each row must hold each value once, so a grid of \
+             {n} needs {n} values"
+        ));
+    }
+    let symbols = Symbols::new((lo..=hi).collect()).map_err(|e| e.to_string())?;
+    let boxes = if parts.iter().any(|p| p.kind == "NoBoxes") {
+        BoxShape::NONE
+    } else {
+        box_shape(n).unwrap_or(BoxShape::NONE)
+    };
+    Puzzle::with_boxes(n, symbols, boxes).map_err(|e| e.to_string())
+}
+
+/// What reading the parts needs of the grid.
+struct Reader {
+    n: usize,
+    boxes: BoxShape,
+}
+
+impl Reader {
+    /// The cell an `R<row>C<col>` id names.
+    fn cell(&self, id: &str) -> Result<usize, String> {
+        let b = id.as_bytes();
+        let digit = |c: u8| (c as char).to_digit(36).map(|d| d as usize);
+        if b.len() == 4 && b[0].eq_ignore_ascii_case(&b'R') && b[2].eq_ignore_ascii_case(&b'C') {
+            if let (Some(r), Some(c)) = (digit(b[1]), digit(b[3])) {
+                if (1..=self.n).contains(&r) && (1..=self.n).contains(&c) {
+                    return Ok((r - 1) * self.n + c - 1);
+                }
+            }
+        }
+        Err(format!(
+            "`{id}` is not a cell of the {0}×{0} grid (R1C1 … R{1}C{1})",
+            self.n,
+            std::char::from_digit(self.n as u32, 36).unwrap_or('?')
+        ))
+    }
+
+    fn cells(&self, ids: &[&str]) -> Result<Vec<usize>, String> {
+        ids.iter().map(|id| self.cell(id)).collect()
+    }
+
+    fn number(kind: &str, text: &str) -> Result<i64, String> {
+        text.parse()
+            .map_err(|_| format!("{kind}: `{text}` is not a whole number"))
+    }
+
+    /// Orthogonal neighbours of `cell`.
+    fn neighbours(&self, cell: usize) -> Vec<usize> {
+        let n = self.n;
+        let (r, c) = (cell / n, cell % n);
+        let mut out = Vec::new();
+        if r > 0 {
+            out.push(cell - n);
+        }
+        if c > 0 {
+            out.push(cell - 1);
+        }
+        if c + 1 < n {
+            out.push(cell + 1);
+        }
+        if r + 1 < n {
+            out.push(cell + n);
+        }
+        out
+    }
+
+    /// The pairs of orthogonally adjacent cells among `cells`, each first-listed cell first.
+    fn adjacent_pairs(&self, cells: &[usize]) -> Vec<(usize, usize)> {
+        let mut left: HashSet<usize> = cells.iter().copied().collect();
+        let mut out = Vec::new();
+        for &c in cells {
+            left.remove(&c);
+            for adj in self.neighbours(c) {
+                if left.contains(&adj) {
+                    out.push((c, adj));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every pair of cells a chess piece's move apart (`moves` as row and column steps).
+    fn piece_pairs(&self, moves: &[(i64, i64)]) -> Vec<(usize, usize)> {
+        let n = self.n as i64;
+        let mut out = Vec::new();
+        for cell in 0..n * n {
+            let (r, c) = (cell / n, cell % n);
+            for &(dr, dc) in moves {
+                let (r2, c2) = (r + dr, c + dc);
+                if (0..n).contains(&r2) && (0..n).contains(&c2) && r2 * n + c2 > cell {
+                    out.push((cell as usize, (r2 * n + c2) as usize));
+                }
+            }
+        }
+        out
+    }
+
+    /// The row or column an outside clue's id names (`R3`, `C7`), read from its start.
+    fn line(&self, id: &str, forward: bool) -> Result<Vec<usize>, String> {
+        let n = self.n;
+        let bad = || format!("`{id}` is not a row or column of the grid (R1 … C{n})");
+        let (kind, index) = id.split_at(1.min(id.len()));
+        let i: usize = index.parse().map_err(|_| bad())?;
+        if !(1..=n).contains(&i) {
+            return Err(bad());
+        }
+        let mut cells: Vec<usize> = match kind {
+            "R" | "r" => (0..n).map(|c| (i - 1) * n + c).collect(),
+            "C" | "c" => (0..n).map(|r| r * n + i - 1).collect(),
+            _ => return Err(bad()),
+        };
+        if !forward {
+            cells.reverse();
+        }
+        Ok(cells)
+    }
+
+    /// The diagonal a little killer clue at `cell` sums, as the Interactive Sudoku Solver
+    /// lays them out: down-right from the left side, up-left from the right, down-left from
+    /// the top, up-right from the bottom.
+    fn little_killer(&self, cell: usize) -> Option<Vec<usize>> {
+        let n = self.n as i64;
+        let mut seen: HashSet<Vec<usize>> = HashSet::new();
+        let mut found = None;
+        let mut add = |r: i64, c: i64, dr: i64, dc: i64| {
+            let mut cells = Vec::new();
+            let (mut r, mut c) = (r, c);
+            while (0..n).contains(&r) && (0..n).contains(&c) {
+                cells.push((r * n + c) as usize);
+                r += dr;
+                c += dc;
+            }
+            if cells.len() <= 1 {
+                return;
+            }
+            let mut sorted = cells.clone();
+            sorted.sort_unstable();
+            if seen.insert(sorted) && cells[0] == cell && found.is_none() {
+                found = Some(cells);
+            }
+        };
+        (0..n - 1).for_each(|r| add(r, 0, 1, 1));
+        (1..n - 1).for_each(|r| add(r, n - 1, -1, -1));
+        (1..n).for_each(|c| add(0, c, 1, -1));
+        (1..n - 1).for_each(|c| add(n - 1, c, -1, 1));
+        found
+    }
+
+    /// Fills `puzzle` with the givens and constraints of `parts`.
+    fn fill(&self, puzzle: &mut Puzzle, parts: &[Part<'_>]) -> Result<(), String> {
+        let n = self.n;
+        let mut region_of: Option<Vec<usize>> = None;
+        let mut kropki: HashSet<(usize, usize)> = HashSet::new();
+        let mut xv: HashSet<(usize, usize)> = HashSet::new();
+        let mut cage_cells: HashSet<usize> = HashSet::new();
+        let key = |a: usize, b: usize| (a.min(b), a.max(b));
+        for part in parts {
+            let args = &part.args;
+            let kind = part.kind;
+            match kind {
+                "" => {
+                    for given in args.iter().filter(|a| !a.is_empty()) {
+                        self.given(puzzle, given)?;
+                    }
+                }
+                "Shape" | "NoBoxes" | "StrictKropki" | "StrictXV" => {}
+                "Jigsaw" => {
+                    let layout = args.last().copied().unwrap_or("");
+                    if layout.chars().count() != n * n {
+                        return Err(format!(
+                            "Jigsaw layout has {} cells, expected {}",
+                            layout.chars().count(),
+                            n * n
+                        ));
+                    }
+                    let mut pieces: BTreeMap<char, Vec<usize>> = BTreeMap::new();
+                    for (cell, ch) in layout.chars().enumerate() {
+                        pieces.entry(ch).or_default().push(cell);
+                    }
+                    let mut of = vec![usize::MAX; n * n];
+                    for (i, (ch, cells)) in pieces.into_iter().enumerate() {
+                        cells.iter().for_each(|&c| of[c] = i);
+                        if cells.len() != n {
+                            return Err(format!(
+                                "Jigsaw region `{ch}` has {} cells, expected {n}",
+                                cells.len()
+                            ));
+                        }
+                        puzzle.add_constraint(Constraint::Region {
+                            label: format!("jigsaw region {ch}"),
+                            cells,
+                        });
+                    }
+                    region_of = Some(of);
+                }
+                "Diagonal" => {
+                    let anti = args.first().is_some_and(|a| a.trim() == "1");
+                    let cells: Vec<usize> = (0..n)
+                        .map(|i| if anti { (n - 1 - i) * n + i } else { i * n + i })
+                        .collect();
+                    let label = if anti {
+                        "anti-diagonal"
+                    } else {
+                        "main diagonal"
+                    };
+                    puzzle.add_constraint(Constraint::Region {
+                        label: label.to_string(),
+                        cells,
+                    });
+                }
+                "Windoku" => {
+                    let b = box_shape(n).map_err(|e| format!("Windoku: {e}"))?;
+                    let (bh, bw) = (b.rows, b.cols);
+                    let mut i = 1;
+                    while i + bw < n {
+                        let mut j = 1;
+                        while j + bh < n {
+                            let cells = (0..n).map(|k| (j + k % bh) * n + i + k / bh).collect();
+                            puzzle.add_constraint(Constraint::Region {
+                                label: format!("windoku box at {}", puzzle.cell_name(j * n + i)),
+                                cells,
+                            });
+                            j += bh + 1;
+                        }
+                        i += bw + 1;
+                    }
+                }
+                "DisjointSets" => {
+                    let b = self.boxes;
+                    if b.is_none() {
+                        return Err("DisjointSets needs boxes".to_string());
+                    }
+                    for p in 0..n {
+                        let cells = (0..n)
+                            .map(|bx| {
+                                let r = bx / (n / b.cols) * b.rows + p / b.cols;
+                                let c = bx % (n / b.cols) * b.cols + p % b.cols;
+                                r * n + c
+                            })
+                            .collect();
+                        puzzle.add_constraint(Constraint::Region {
+                            label: format!("disjoint set {}", p + 1),
+                            cells,
+                        });
+                    }
+                }
+                "AllDifferent" => {
+                    let cells = self.cells(args)?;
+                    puzzle.add_constraint(Constraint::Region {
+                        label: format!("all-different at {}", puzzle.cell_name(cells[0])),
+                        cells,
+                    });
+                }
+                "Cage" => {
+                    let (total, ids) = args.split_first().ok_or("Cage: expected a sum")?;
+                    let listed = self.cells(ids)?;
+                    // A cell listed twice counts twice in the sum and once among the distinct
+                    // cells, as the Interactive Sudoku Solver reads it.
+                    let mut seen = HashSet::new();
+                    let cells: Vec<usize> =
+                        listed.iter().copied().filter(|c| seen.insert(*c)).collect();
+                    let total = if total.is_empty() {
+                        0
+                    } else {
+                        Self::number(kind, total)?
+                    };
+                    let overlaps = cells.iter().any(|c| cage_cells.contains(c));
+                    if listed.len() > cells.len() {
+                        let terms = cells
+                            .iter()
+                            .map(|&c| (c, listed.iter().filter(|&&d| d == c).count() as i64))
+                            .collect();
+                        let at = puzzle.cell_name(cells[0]);
+                        puzzle.add_constraint(Constraint::Region {
+                            label: format!("cage at {at}"),
+                            cells,
+                        });
+                        if total != 0 {
+                            puzzle.add_constraint(Constraint::Sum {
+                                label: format!("cage {total} at {at}"),
+                                total,
+                                terms,
+                            });
+                        }
+                    } else if total == 0 {
+                        puzzle.add_constraint(Constraint::Region {
+                            label: format!("cage at {}", puzzle.cell_name(cells[0])),
+                            cells,
+                        });
+                    } else if overlaps || total < 0 {
+                        puzzle.add_constraint(Constraint::Cage { total, cells });
+                    } else {
+                        cage_cells.extend(cells.iter().copied());
+                        puzzle
+                            .add_cage(total as u64, cells)
+                            .map_err(|e| format!("Cage {total}: {e}"))?;
+                    }
+                }
+                "Sum" => {
+                    let (spec, ids) = args.split_first().ok_or("Sum: expected a sum")?;
+                    let cells = self.cells(ids)?;
+                    let mut fields = spec.split('_');
+                    let total = Self::number(kind, fields.next().unwrap_or(""))?;
+                    let coeffs: Vec<i64> = if fields.next() == Some("=") {
+                        fields
+                            .map(|k| Self::number(kind, k))
+                            .collect::<Result<_, _>>()?
+                    } else {
+                        vec![1; cells.len()]
+                    };
+                    if coeffs.len() != cells.len() || coeffs.iter().any(|k| k.abs() > 100) {
+                        return Err(format!(
+                            "Sum `{spec}`: expected one coefficient from -100 to 100 per cell"
+                        ));
+                    }
+                    puzzle.add_constraint(Constraint::Sum {
+                        label: format!("sum {total} at {}", puzzle.cell_name(cells[0])),
+                        total,
+                        terms: cells.into_iter().zip(coeffs).collect(),
+                    });
+                }
+                "Thermo" => puzzle.add_constraint(Constraint::Thermo {
+                    cells: self.cells(args)?,
+                    slow: false,
+                }),
+                "Arrow" | "PillArrow" => {
+                    let (size, ids) = if kind == "PillArrow" {
+                        let (k, rest) = args.split_first().ok_or("PillArrow: expected a size")?;
+                        (Self::number(kind, k)? as usize, rest)
+                    } else {
+                        (1, &args[..])
+                    };
+                    let cells = self.cells(ids)?;
+                    if size == 0 || size > 3 || cells.len() <= size {
+                        return Err(format!(
+                            "{kind}: expected a circle of 1 to 3 cells and an arrow after it"
+                        ));
+                    }
+                    // A pill's digits read in grid order, whatever order it lists them in.
+                    let mut circle = cells[..size].to_vec();
+                    circle.sort_unstable();
+                    puzzle.add_constraint(Constraint::Arrow {
+                        circle,
+                        arrow: cells[size..].to_vec(),
+                    });
+                }
+                "WhiteDot" | "BlackDot" | "X" | "V" | "GreaterThan" => {
+                    let cells = self.cells(args)?;
+                    let pk = match kind {
+                        "WhiteDot" => PairKind::WhiteDot,
+                        "BlackDot" => PairKind::BlackDot,
+                        "X" => PairKind::X,
+                        "V" => PairKind::V,
+                        _ => PairKind::Greater,
+                    };
+                    let pairs = self.adjacent_pairs(&cells);
+                    if pairs.is_empty() {
+                        return Err(format!("{kind}: its cells are not adjacent"));
+                    }
+                    for (a, b) in pairs {
+                        match pk {
+                            PairKind::WhiteDot | PairKind::BlackDot => kropki.insert(key(a, b)),
+                            PairKind::X | PairKind::V => xv.insert(key(a, b)),
+                            _ => false,
+                        };
+                        puzzle.add_constraint(Constraint::Pair { kind: pk, a, b });
+                    }
+                }
+                "LittleKiller" => {
+                    let (total, id) = match args[..] {
+                        [t, id] => (Self::number(kind, t)?, id),
+                        _ => return Err("LittleKiller: expected a sum and a cell".to_string()),
+                    };
+                    let start = self.cell(id.split(',').next().unwrap_or(id))?;
+                    let cells = self
+                        .little_killer(start)
+                        .ok_or_else(|| format!("LittleKiller: no diagonal starts at {id}"))?;
+                    puzzle.add_constraint(Constraint::Sum {
+                        label: format!("little killer {total} from {}", puzzle.cell_name(start)),
+                        total,
+                        terms: cells.into_iter().map(|c| (c, 1)).collect(),
+                    });
+                }
+                "Sandwich" => {
+                    let (total, id) = match args[..] {
+                        [t, id] => (Self::number(kind, t)?, id),
+                        _ => return Err("Sandwich: expected a sum and a row or column".to_string()),
+                    };
+                    puzzle.add_constraint(Constraint::Sandwich {
+                        cells: self.line(id.split(',').next().unwrap_or(id), true)?,
+                        total,
+                    });
+                }
+                "XSum" | "Skyscraper" => {
+                    let id = args
+                        .first()
+                        .ok_or_else(|| format!("{kind}: expected a line"))?;
+                    for (forward, clue) in [(true, args.get(1)), (false, args.get(2))] {
+                        let Some(clue) = clue.filter(|c| !c.is_empty()) else {
+                            continue;
+                        };
+                        let value = Self::number(kind, clue)?;
+                        let cells = self.line(id, forward)?;
+                        puzzle.add_constraint(if kind == "XSum" {
+                            Constraint::XSum {
+                                cells,
+                                total: value,
+                            }
+                        } else {
+                            Constraint::Skyscraper {
+                                cells,
+                                count: value,
+                            }
+                        });
+                    }
+                }
+                "Whisper" | "Lockout" | "Modular" => {
+                    let default = match kind {
+                        "Whisper" => 5,
+                        "Lockout" => 4,
+                        _ => 3,
+                    };
+                    let (arg, ids) = match args.split_first() {
+                        Some((first, rest)) if self.cell(first).is_err() => {
+                            let v = if first.is_empty() {
+                                default
+                            } else {
+                                Self::number(kind, first)?
+                            };
+                            (v, rest)
+                        }
+                        _ => (default, &args[..]),
+                    };
+                    let cells = self.cells(ids)?;
+                    if cells.len() < 2 || arg < 1 {
+                        return Err(format!("{kind}: expected a line of 2 cells or more"));
+                    }
+                    puzzle.add_constraint(match kind {
+                        "Whisper" => Constraint::Whisper { diff: arg, cells },
+                        "Lockout" => Constraint::Lockout { diff: arg, cells },
+                        _ => Constraint::Modular {
+                            modulus: arg,
+                            cells,
+                        },
+                    });
+                }
+                "Renban" | "Palindrome" | "Between" | "Zipper" | "Entropic" => {
+                    let cells = self.cells(args)?;
+                    if cells.len() < 2 {
+                        return Err(format!("{kind}: expected a line of 2 cells or more"));
+                    }
+                    puzzle.add_constraint(match kind {
+                        "Renban" => Constraint::Renban { cells },
+                        "Palindrome" => Constraint::Palindrome { cells },
+                        "Between" => Constraint::Between { cells },
+                        "Zipper" => Constraint::Zipper { cells },
+                        _ => Constraint::Entropic { cells },
+                    });
+                }
+                "RegionSumLine" => {} // read once the regions are known, below
+                "Quad" => {
+                    let (id, values) = args.split_first().ok_or("Quad: expected a cell")?;
+                    let top = self.cell(id)?;
+                    if top % n + 1 >= n || top / n + 1 >= n {
+                        return Err(format!("Quad at {id}: the 2×2 square leaves the grid"));
+                    }
+                    let values = values
+                        .iter()
+                        .map(|v| Self::number(kind, v))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    if values.len() > 4 {
+                        return Err("Quad: at most 4 values".to_string());
+                    }
+                    puzzle.add_constraint(Constraint::Quad {
+                        cells: vec![top, top + 1, top + n, top + n + 1],
+                        values,
+                    });
+                }
+                "AntiKnight" | "AntiKing" | "AntiConsecutive" => {
+                    let (moves, pk): (&[(i64, i64)], PairKind) = match kind {
+                        "AntiKnight" => (&[(1, 2), (2, 1), (1, -2), (2, -1)], PairKind::Different),
+                        "AntiKing" => (&[(1, 1), (1, -1)], PairKind::Different),
+                        _ => (&[(0, 1), (1, 0)], PairKind::NotConsecutive),
+                    };
+                    for (a, b) in self.piece_pairs(moves) {
+                        puzzle.add_constraint(Constraint::Pair { kind: pk, a, b });
+                    }
+                }
+                _ => unreachable!("kinds are checked first"),
+            }
+        }
+        let has = |k: &str| parts.iter().any(|p| p.kind == k);
+        for (flag, pk, marked) in [
+            ("StrictKropki", PairKind::NoDot, &kropki),
+            ("StrictXV", PairKind::NoXv, &xv),
+        ] {
+            if has(flag) {
+                for (a, b) in self.piece_pairs(&[(0, 1), (1, 0)]) {
+                    if !marked.contains(&key(a, b)) {
+                        puzzle.add_constraint(Constraint::Pair { kind: pk, a, b });
+                    }
+                }
+            }
+        }
+        for part in parts.iter().filter(|p| p.kind == "RegionSumLine") {
+            let cells = self.cells(&part.args)?;
+            let region = |c: usize| match (&region_of, self.boxes.is_none()) {
+                (_, false) => self.boxes.box_of(n, c / n, c % n),
+                (Some(of), true) => of[c],
+                (None, true) => 0,
+            };
+            let mut segments: Vec<Vec<usize>> = Vec::new();
+            for &c in &cells {
+                match segments.last_mut() {
+                    Some(seg) if region(seg[0]) == region(c) => seg.push(c),
+                    _ => segments.push(vec![c]),
+                }
+            }
+            puzzle.add_constraint(Constraint::RegionSum { segments });
+        }
+        Ok(())
+    }
+
+    /// A given (`R1C1_5`) or pencil marks (`R1C1_1_3_5`).
+    fn given(&self, puzzle: &mut Puzzle, text: &str) -> Result<(), String> {
+        let mut fields = text.split('_');
+        let cell = self.cell(fields.next().unwrap_or(""))?;
+        let mut mask = 0u64;
+        let mut count = 0;
+        for v in fields {
+            let value: u64 = v
+                .parse()
+                .map_err(|_| format!("given `{text}`: `{v}` is not a value"))?;
+            let index = puzzle
+                .symbols()
+                .index_of(value)
+                .ok_or_else(|| format!("given `{text}`: {value} is not a value of the grid"))?;
+            if index >= 64 {
+                return Err(format!("given `{text}`: pencil marks go up to 64 values"));
+            }
+            mask |= 1 << index;
+            count += 1;
+        }
+        if count == 0 {
+            return Err(format!("given `{text}`: expected `R1C1_5`"));
+        }
+        if count == 1 {
+            if let Some(old) = puzzle.givens()[cell].filter(|&o| 1 << o != mask) {
+                let _ = old;
+                return Err(format!("{} is given twice", puzzle.cell_name(cell)));
+            }
+            puzzle.set_given(cell, Some(mask.trailing_zeros() as usize));
+            Ok(())
+        } else {
+            puzzle.restrict(cell, mask).map_err(|e| e.to_string())
+        }
+    }
+}
