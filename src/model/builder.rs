@@ -275,7 +275,10 @@ impl<'p, D: Domain> Builder<'p, D> {
     /// One all-different per region, and its Hall sets below the first guess on large grids
     /// ([`Tuning::hall_sets_from`]). With restarts, each region is a branch group.
     fn post_regions(&mut self) {
-        let hall_sets = self.puzzle.size() >= self.tuning.hall_sets_from;
+        // Pencil marks and variant constraints leave few givens and many subsets to find.
+        let hall_sets = self.puzzle.size() >= self.tuning.hall_sets_from
+            || self.puzzle.candidates().is_some()
+            || !self.puzzle.constraints().is_empty();
         let restarts = self.restarts();
         for (region, cells) in self.regions.iter().zip(&self.houses) {
             let name = self.name(|| format!("alldiff({region})"));

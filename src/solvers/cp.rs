@@ -192,7 +192,7 @@ fn run_network(
     }
     let n = puzzle.size();
     // The network holds all-different regions and cages only.
-    if n * n > MAX_VARS || !puzzle.constraints().is_empty() {
+    if n * n > MAX_VARS || !puzzle.constraints().is_empty() || puzzle.candidates().is_some() {
         return None;
     }
     let killer = rules.cages && !puzzle.cages().is_empty();
