@@ -17,6 +17,7 @@ fn set_name(region: &Region) -> String {
         RegionKind::Box => "sqr",
         RegionKind::Diagonal => return "diagonal".to_string(),
         RegionKind::AntiDiagonal => return "anti-diagonal".to_string(),
+        RegionKind::Extra => return region.to_string(),
     };
     format!("{kind} {}", region.index + 1)
 }

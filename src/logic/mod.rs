@@ -41,7 +41,7 @@ pub use technique::{Level, Technique};
 use crate::engine::{Domain, combinations_cached};
 use crate::model;
 use crate::puzzle;
-use crate::puzzle::{Puzzle, RegionKind, Rules};
+use crate::puzzle::{Constraint, Puzzle, RegionKind, Rules};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -138,9 +138,28 @@ impl Rung {
     }
 }
 
-/// Why logic cannot take `puzzle`, if it cannot: it reasons about a cage through its list of
-/// combinations, and a cage with more than 65,536 has too many to list.
+/// Why the techniques cannot reason about `puzzle`: the first of its constraints that is
+/// not a region, a cage or a renban line, named; `None` when they can.
+fn cannot_reason(puzzle: &Puzzle) -> Option<String> {
+    let other = puzzle.constraints().iter().find(|c| {
+        !matches!(
+            c,
+            Constraint::Region { .. } | Constraint::Cage { .. } | Constraint::Renban { .. }
+        )
+    })?;
+    Some(format!(
+        "the techniques reason with regions, cages and renban lines, not with the puzzle's {}: \
+         use solve",
+        other.describe(|c| puzzle.cell_name(c))
+    ))
+}
+
+/// Why logic cannot take `puzzle`, if it cannot: a constraint it does not reason with, or a
+/// cage with more than 65,536 combinations, too many to list.
 pub fn refuses(puzzle: &Puzzle, rules: &Rules) -> Option<String> {
+    if let Some(why) = cannot_reason(puzzle) {
+        return Some(why);
+    }
     let weights = puzzle.symbols().as_slice();
     let cages = if rules.cages { puzzle.cages() } else { &[] };
     cages.iter().find_map(|cage| {
@@ -321,7 +340,7 @@ impl<D: Domain> Board<D> {
     /// The puzzle's givens placed and every empty cell marked with the values no peer holds.
     pub fn new(puzzle: &Puzzle, rules: &Rules) -> Self {
         let n = puzzle.size();
-        let units: Vec<Unit> = puzzle::regions(rules, n, puzzle.boxes())
+        let mut units: Vec<Unit> = puzzle::regions(rules, n, puzzle.boxes())
             .into_iter()
             .map(|r| Unit {
                 cells: r.cells().collect(),
@@ -329,11 +348,39 @@ impl<D: Domain> Board<D> {
                 kind: r.kind,
             })
             .collect();
+        let mut sums = Vec::new();
+        let weights = puzzle.symbols().as_slice();
+        let values: Vec<i64> = weights.iter().map(|&w| w as i64).collect();
+        for constraint in puzzle.constraints() {
+            let name = constraint.describe(|c| puzzle.cell_name(c));
+            match constraint {
+                Constraint::Region { label, cells } => units.push(Unit {
+                    cells: cells.clone(),
+                    name: label.clone(),
+                    kind: RegionKind::Extra,
+                }),
+                Constraint::Cage { total, cells } => sums.push(Sum {
+                    name: format!("{name} ({total})"),
+                    cells: cells.clone(),
+                    technique: Technique::CageCombination,
+                    combos: u64::try_from(*total).map_or_else(
+                        |_| Vec::new().into(),
+                        |t| combinations_cached::<D>(weights, cells.len(), t).into(),
+                    ),
+                }),
+                Constraint::Renban { cells } => sums.push(Sum {
+                    name,
+                    cells: cells.clone(),
+                    technique: Technique::CageCombination,
+                    combos: model::runs::<D>(&values, cells.len()).into(),
+                }),
+                _ => {}
+            }
+        }
         let mut cell_units = vec![Vec::new(); n * n];
         for (u, unit) in units.iter().enumerate() {
             unit.cells.iter().for_each(|&c| cell_units[c].push(u));
         }
-        let mut sums = Vec::new();
         if rules.cages {
             let weights = puzzle.symbols().as_slice();
             for cage in puzzle.cages() {

@@ -158,3 +158,4 @@ pub(crate) use killer_sums::*;
 pub(crate) use network::*;
 use shared_values::*;
 pub use tuning::Tuning;
+pub(crate) use variants::runs;

@@ -289,8 +289,9 @@ fn regular<D: Domain, S: std::hash::Hash + Eq + Clone>(
     }
 }
 
-/// Every set of `len` value indices whose values are consecutive integers.
-fn runs<D: Domain>(w: &[i64], len: usize) -> Vec<D> {
+/// Every set of `len` value indices whose values are consecutive integers (a renban line's
+/// possible sets).
+pub(crate) fn runs<D: Domain>(w: &[i64], len: usize) -> Vec<D> {
     let mut order: Vec<usize> = (0..w.len()).collect();
     order.sort_by_key(|&v| w[v]);
     order

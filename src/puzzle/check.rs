@@ -244,6 +244,7 @@ mod tests {
                         RegionKind::Box => (index / k * k + i / k) * n + index % k * k + i % k,
                         RegionKind::Diagonal => i * n + i,
                         RegionKind::AntiDiagonal => i * n + (n - 1 - i),
+                        RegionKind::Extra => unreachable!("rule files hold no extra regions"),
                     })
                     .collect();
                 assert_eq!(region.cells().collect::<Vec<_>>(), expected, "{region}");

@@ -107,6 +107,7 @@ impl Region {
             }
             RegionKind::Diagonal => (0, 1, n, n + 1),
             RegionKind::AntiDiagonal => (n.saturating_sub(1), 1, n, n.saturating_sub(1)),
+            RegionKind::Extra => (0, 0, 0, 0),
         }
     }
 }
@@ -119,6 +120,7 @@ impl fmt::Display for Region {
             RegionKind::Box => write!(f, "box {}", self.index + 1),
             RegionKind::Diagonal => f.write_str("main diagonal"),
             RegionKind::AntiDiagonal => f.write_str("anti-diagonal"),
+            RegionKind::Extra => write!(f, "region {}", self.index + 1),
         }
     }
 }
@@ -132,6 +134,7 @@ pub fn regions(rules: &Rules, n: usize, boxes: BoxShape) -> Vec<Region> {
             RegionKind::Box if boxes.is_none() => 0,
             RegionKind::Row | RegionKind::Column | RegionKind::Box => n,
             RegionKind::Diagonal | RegionKind::AntiDiagonal => 1,
+            RegionKind::Extra => 0,
         };
         out.extend((0..count).map(|index| Region {
             kind,

@@ -29,6 +29,9 @@ pub enum RegionKind {
     Diagonal,
     /// The anti-diagonal, top-right to bottom-left.
     AntiDiagonal,
+    /// A region the puzzle itself gives (a jigsaw piece, a windoku box): never read from a
+    /// rule file, and holding no cells of its own as a [`Region`](super::Region).
+    Extra,
 }
 
 impl RegionKind {
