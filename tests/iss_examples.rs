@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use sudoku_cp::engine::{Limits, Stop};
 use sudoku_cp::format::{self, ReadOptions};
 use sudoku_cp::puzzle::{Rules, check_solution};
-use sudoku_cp::solvers::{self, Solver};
+use sudoku_cp::solvers;
 
 /// What solving one example showed.
 #[derive(Debug)]

@@ -463,12 +463,15 @@ impl InputArgs {
             };
             let mut go = true;
             format::read_each(reader, &name, &opts, |record| {
-                let p = record.and_then(|entry| {
+                let p = record.and_then(|mut entry| {
                     let rules = match &explicit {
                         Some(r) => r,
                         None if has_cages(&entry) => &killer,
                         None => &sudoku,
                     };
+                    rules
+                        .apply(&mut entry.puzzle)
+                        .map_err(|m| InputError::at(&name, entry.line, m))?;
                     let input = Input {
                         source: name.clone(),
                         entry,

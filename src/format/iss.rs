@@ -6,7 +6,7 @@
 use super::read::ReadOptions;
 use super::{Entry, InputFormat, killer_codes};
 use crate::error::InputError;
-use crate::puzzle::{BoxShape, Constraint, PairKind, Puzzle, Symbols, box_shape};
+use crate::puzzle::{BoxShape, Constraint, GlobalRule, PairKind, Puzzle, Symbols, box_shape};
 use std::collections::{BTreeMap, HashSet};
 
 /// The kinds this reader knows, as the Interactive Sudoku Solver names them.
@@ -73,7 +73,7 @@ fn jigsaw_parts(text: &str) -> Option<(usize, Vec<char>)> {
     let chars: Vec<char> = text.chars().collect();
     let half = chars.len() / 2;
     let n = half.isqrt();
-    if chars.len() % 2 != 0 || n * n != half || n < 2 {
+    if !chars.len().is_multiple_of(2) || n * n != half || n < 2 {
         return None;
     }
     let mut counts: BTreeMap<char, usize> = BTreeMap::new();
@@ -267,12 +267,14 @@ impl Reader {
     fn cell(&self, id: &str) -> Result<usize, String> {
         let b = id.as_bytes();
         let digit = |c: u8| (c as char).to_digit(36).map(|d| d as usize);
-        if b.len() == 4 && b[0].eq_ignore_ascii_case(&b'R') && b[2].eq_ignore_ascii_case(&b'C') {
-            if let (Some(r), Some(c)) = (digit(b[1]), digit(b[3])) {
-                if (1..=self.n).contains(&r) && (1..=self.n).contains(&c) {
-                    return Ok((r - 1) * self.n + c - 1);
-                }
-            }
+        if b.len() == 4
+            && b[0].eq_ignore_ascii_case(&b'R')
+            && b[2].eq_ignore_ascii_case(&b'C')
+            && let (Some(r), Some(c)) = (digit(b[1]), digit(b[3]))
+            && (1..=self.n).contains(&r)
+            && (1..=self.n).contains(&c)
+        {
+            return Ok((r - 1) * self.n + c - 1);
         }
         Err(format!(
             "`{id}` is not a cell of the {0}×{0} grid (R1C1 … R{1}C{1})",
@@ -319,22 +321,6 @@ impl Reader {
             for adj in self.neighbours(c) {
                 if left.contains(&adj) {
                     out.push((c, adj));
-                }
-            }
-        }
-        out
-    }
-
-    /// Every pair of cells a chess piece's move apart (`moves` as row and column steps).
-    fn piece_pairs(&self, moves: &[(i64, i64)]) -> Vec<(usize, usize)> {
-        let n = self.n as i64;
-        let mut out = Vec::new();
-        for cell in 0..n * n {
-            let (r, c) = (cell / n, cell % n);
-            for &(dr, dc) in moves {
-                let (r2, c2) = (r + dr, c + dc);
-                if (0..n).contains(&r2) && (0..n).contains(&c2) && r2 * n + c2 > cell {
-                    out.push((cell as usize, (r2 * n + c2) as usize));
                 }
             }
         }
@@ -396,10 +382,7 @@ impl Reader {
     fn fill(&self, puzzle: &mut Puzzle, parts: &[Part<'_>]) -> Result<(), String> {
         let n = self.n;
         let mut region_of: Option<Vec<usize>> = None;
-        let mut kropki: HashSet<(usize, usize)> = HashSet::new();
-        let mut xv: HashSet<(usize, usize)> = HashSet::new();
         let mut cage_cells: HashSet<usize> = HashSet::new();
-        let key = |a: usize, b: usize| (a.min(b), a.max(b));
         for part in parts {
             let args = &part.args;
             let kind = part.kind;
@@ -454,40 +437,16 @@ impl Reader {
                         cells,
                     });
                 }
-                "Windoku" => {
-                    let b = box_shape(n).map_err(|e| format!("Windoku: {e}"))?;
-                    let (bh, bw) = (b.rows, b.cols);
-                    let mut i = 1;
-                    while i + bw < n {
-                        let mut j = 1;
-                        while j + bh < n {
-                            let cells = (0..n).map(|k| (j + k % bh) * n + i + k / bh).collect();
-                            puzzle.add_constraint(Constraint::Region {
-                                label: format!("windoku box at {}", puzzle.cell_name(j * n + i)),
-                                cells,
-                            });
-                            j += bh + 1;
-                        }
-                        i += bw + 1;
-                    }
-                }
-                "DisjointSets" => {
-                    let b = self.boxes;
-                    if b.is_none() {
-                        return Err("DisjointSets needs boxes".to_string());
-                    }
-                    for p in 0..n {
-                        let cells = (0..n)
-                            .map(|bx| {
-                                let r = bx / (n / b.cols) * b.rows + p / b.cols;
-                                let c = bx % (n / b.cols) * b.cols + p % b.cols;
-                                r * n + c
-                            })
-                            .collect();
-                        puzzle.add_constraint(Constraint::Region {
-                            label: format!("disjoint set {}", p + 1),
-                            cells,
-                        });
+                "Windoku" | "DisjointSets" | "AntiKnight" | "AntiKing" | "AntiConsecutive" => {
+                    let rule = match kind {
+                        "Windoku" => GlobalRule::Windoku,
+                        "DisjointSets" => GlobalRule::DisjointSets,
+                        "AntiKnight" => GlobalRule::AntiKnight,
+                        "AntiKing" => GlobalRule::AntiKing,
+                        _ => GlobalRule::NonConsecutive,
+                    };
+                    for c in rule.constraints(puzzle)? {
+                        puzzle.add_constraint(c);
                     }
                 }
                 "AllDifferent" => {
@@ -604,11 +563,6 @@ impl Reader {
                         return Err(format!("{kind}: its cells are not adjacent"));
                     }
                     for (a, b) in pairs {
-                        match pk {
-                            PairKind::WhiteDot | PairKind::BlackDot => kropki.insert(key(a, b)),
-                            PairKind::X | PairKind::V => xv.insert(key(a, b)),
-                            _ => false,
-                        };
                         puzzle.add_constraint(Constraint::Pair { kind: pk, a, b });
                     }
                 }
@@ -722,29 +676,16 @@ impl Reader {
                         values,
                     });
                 }
-                "AntiKnight" | "AntiKing" | "AntiConsecutive" => {
-                    let (moves, pk): (&[(i64, i64)], PairKind) = match kind {
-                        "AntiKnight" => (&[(1, 2), (2, 1), (1, -2), (2, -1)], PairKind::Different),
-                        "AntiKing" => (&[(1, 1), (1, -1)], PairKind::Different),
-                        _ => (&[(0, 1), (1, 0)], PairKind::NotConsecutive),
-                    };
-                    for (a, b) in self.piece_pairs(moves) {
-                        puzzle.add_constraint(Constraint::Pair { kind: pk, a, b });
-                    }
-                }
                 _ => unreachable!("kinds are checked first"),
             }
         }
-        let has = |k: &str| parts.iter().any(|p| p.kind == k);
-        for (flag, pk, marked) in [
-            ("StrictKropki", PairKind::NoDot, &kropki),
-            ("StrictXV", PairKind::NoXv, &xv),
+        for (flag, rule) in [
+            ("StrictKropki", GlobalRule::KropkiNegative),
+            ("StrictXV", GlobalRule::XvNegative),
         ] {
-            if has(flag) {
-                for (a, b) in self.piece_pairs(&[(0, 1), (1, 0)]) {
-                    if !marked.contains(&key(a, b)) {
-                        puzzle.add_constraint(Constraint::Pair { kind: pk, a, b });
-                    }
+            if parts.iter().any(|p| p.kind == flag) {
+                for c in rule.constraints(puzzle)? {
+                    puzzle.add_constraint(c);
                 }
             }
         }

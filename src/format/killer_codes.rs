@@ -20,8 +20,11 @@ pub(super) fn is_short(text: &str) -> bool {
         })
 }
 
-/// The cages (total and cells) of a SudoCue list, plus whether it adds the diagonals.
-fn long_cages(text: &str) -> Result<(Vec<(u64, Vec<usize>)>, bool), String> {
+/// Cages as their totals and cells.
+type Cages = Vec<(u64, Vec<usize>)>;
+
+/// The cages of a SudoCue list, plus whether it adds the diagonals.
+fn long_cages(text: &str) -> Result<(Cages, bool), String> {
     let parts: Vec<&str> = text.split(':').collect();
     if parts.len() != 81 + 4 {
         return Err(format!(
@@ -46,7 +49,7 @@ fn long_cages(text: &str) -> Result<(Vec<(u64, Vec<usize>)>, bool), String> {
 }
 
 /// The cages of an arrow code.
-fn short_cages(text: &str) -> Result<Vec<(u64, Vec<usize>)>, String> {
+fn short_cages(text: &str) -> Result<Cages, String> {
     let chars: Vec<char> = text.chars().collect();
     let next = |i: usize| -> Option<usize> {
         let (r, c) = ((i / 9) as i64, (i % 9) as i64);

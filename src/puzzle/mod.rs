@@ -7,6 +7,7 @@ mod constraint;
 mod data;
 mod error;
 mod geometry;
+mod global_rules;
 mod rules;
 
 pub use check::*;
@@ -14,4 +15,5 @@ pub use constraint::{Constraint, PairKind, entropy_class};
 pub use data::*;
 pub use error::PuzzleError;
 pub use geometry::*;
+pub use global_rules::{GlobalRule, piece_pairs};
 pub use rules::{RegionKind, Rules};

@@ -4,6 +4,7 @@
 //! user's own. Format (see `rules/sudoku.rules`): one keyword per line with its arguments,
 //! `#` comments, blank lines ignored.
 
+use super::{GlobalRule, Puzzle};
 use crate::error::InputError;
 
 /// The rule files shipped in `rules/`, by name.
@@ -11,6 +12,8 @@ const BUILTIN: &[(&str, &str)] = &[
     ("sudoku", include_str!("../../rules/sudoku.rules")),
     ("killer", include_str!("../../rules/killer.rules")),
     ("killer-x", include_str!("../../rules/killer-x.rules")),
+    ("anti-knight", include_str!("../../rules/anti-knight.rules")),
+    ("windoku", include_str!("../../rules/windoku.rules")),
 ];
 
 /// The largest rule file read.
@@ -58,6 +61,8 @@ pub struct Rules {
     pub all_different: Vec<RegionKind>,
     /// The puzzle's cages hold distinct symbols adding up to their totals.
     pub cages: bool,
+    /// Variant rules over the whole grid (anti-knight, windoku …).
+    pub variants: Vec<GlobalRule>,
 }
 
 impl Rules {
@@ -114,6 +119,19 @@ impl Rules {
         Rules::parse(&text, name_or_path)
     }
 
+    /// Puts the rules' variants on `puzzle` as constraints (what a solver and the check read),
+    /// each once: a puzzle that already has them is left as it is.
+    pub fn apply(&self, puzzle: &mut Puzzle) -> Result<(), String> {
+        for rule in &self.variants {
+            for c in rule.constraints(puzzle)? {
+                if !puzzle.constraints().contains(&c) {
+                    puzzle.add_constraint(c);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Parses a rule file's text; `source` names it in errors.
     pub fn parse(text: &str, source: &str) -> Result<Self, InputError> {
         let mut rules = Rules {
@@ -121,6 +139,7 @@ impl Rules {
             description: String::new(),
             all_different: vec![],
             cages: false,
+            variants: vec![],
         };
         for (i, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim();
@@ -144,6 +163,7 @@ impl Rules {
                     })?;
                     rules.all_different.extend(base.all_different);
                     rules.cages |= base.cages;
+                    rules.variants.extend(base.variants);
                 }
                 "all-different" if !rest.is_empty() => {
                     for word in rest.split_whitespace() {
@@ -159,13 +179,28 @@ impl Rules {
                     }
                 }
                 "cages" if rest.is_empty() => rules.cages = true,
-                "name" | "all-different" => {
+                "variant" if !rest.is_empty() => {
+                    for word in rest.split_whitespace() {
+                        let rule = GlobalRule::parse(word).ok_or_else(|| {
+                            let names: Vec<&str> =
+                                GlobalRule::ALL.iter().map(|(n, _)| *n).collect();
+                            err(format!(
+                                "unknown variant `{word}`: expected {}",
+                                names.join(", ")
+                            ))
+                        })?;
+                        if !rules.variants.contains(&rule) {
+                            rules.variants.push(rule);
+                        }
+                    }
+                }
+                "name" | "all-different" | "variant" => {
                     return Err(err(format!("`{keyword}` needs an argument")));
                 }
                 _ => {
                     return Err(err(format!(
                         "unknown keyword `{keyword}`: expected name, description, extends, \
-                         all-different or cages"
+                         all-different, cages or variant"
                     )));
                 }
             }
