@@ -96,7 +96,8 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
             continue;
         }
         let dups = puzzle::duplicates(p.givens(), &regions);
-        let cages = puzzle::broken_cages(p, rules);
+        let mut cages = puzzle::broken_cages(p, rules);
+        cages.extend(puzzle::broken_constraints(p));
         if !dups.is_empty() || !cages.is_empty() {
             code = worse(code, 1);
         }

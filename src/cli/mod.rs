@@ -604,7 +604,8 @@ fn check_givens(entry: &Entry, rules: &Rules, source: &str) -> Result<(), InputE
     let p = &entry.puzzle;
     let regions = puzzle::regions(rules, p.size(), p.boxes());
     let dups = puzzle::duplicates(p.givens(), &regions);
-    let cages = puzzle::broken_cages(p, rules);
+    let mut cages = puzzle::broken_cages(p, rules);
+    cages.extend(puzzle::broken_constraints(p));
     if dups.is_empty() && cages.is_empty() {
         return Ok(());
     }

@@ -743,3 +743,97 @@ impl Reader {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<Puzzle, String> {
+        read_line(text, 1, "t", &ReadOptions::default())
+            .map(|e| e.puzzle)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn tells_constraint_strings_from_line_puzzles() {
+        assert!(is_iss_line(".Thermo~R1C1~R1C2"));
+        assert!(is_iss_line("..Cage~3~R1C1~R1C2"));
+        assert!(is_iss_line(".AntiKnight.Windoku."));
+        assert!(is_iss_line(".~R1C1_5"));
+        assert!(!is_iss_line("..3.1.........2"));
+        assert!(!is_iss_line("..E..K..MI"));
+        assert!(!is_iss_line("Thermo~R1C1"));
+    }
+
+    #[test]
+    fn reads_shape_givens_marks_and_lines() {
+        let p = read(".Shape~6x6.Thermo~R1C1~R1C2~R2C2.~R6C6_4~R1C3_1_2").unwrap();
+        assert_eq!(p.size(), 6);
+        assert_eq!((p.boxes().rows, p.boxes().cols), (2, 3));
+        assert_eq!(p.givens()[35], Some(3));
+        assert!(p.allows(2, 0) && p.allows(2, 1) && !p.allows(2, 2));
+        assert_eq!(
+            p.constraints(),
+            &[Constraint::Thermo {
+                cells: vec![0, 1, 7],
+                slow: false
+            }]
+        );
+        let zero = read(".Shape~9x9~0-8.~R1C1_0").unwrap();
+        assert_eq!(zero.symbols().symbol(0), 0);
+        assert_eq!(zero.givens()[0], Some(0));
+        assert!(read(".NoBoxes").unwrap().boxes().is_none());
+    }
+
+    #[test]
+    fn outside_clues_take_their_lines_from_the_right_side() {
+        let p = read(".Shape~6x6.LittleKiller~8~R1C4.XSum~C2~~11.Skyscraper~R3~4").unwrap();
+        let c = p.constraints();
+        assert_eq!(c[0].cells(), vec![3, 8, 13, 18]);
+        assert_eq!(c[1].cells(), vec![31, 25, 19, 13, 7, 1]);
+        assert_eq!(c[2].cells(), vec![12, 13, 14, 15, 16, 17]);
+    }
+
+    #[test]
+    fn pills_read_in_grid_order_and_repeated_cage_cells_count_twice() {
+        let p = read(".PillArrow~2~R1C2~R1C1~R2C1.Cage~9~R3C1~R3C2~R3C2").unwrap();
+        assert_eq!(
+            p.constraints()[0],
+            Constraint::Arrow {
+                circle: vec![0, 1],
+                arrow: vec![9]
+            }
+        );
+        assert_eq!(
+            p.constraints()[2],
+            Constraint::Sum {
+                label: "cage 9 at r3c1".to_string(),
+                total: 9,
+                terms: vec![(18, 1), (19, 2)]
+            }
+        );
+    }
+
+    #[test]
+    fn errors_name_the_kind_the_cell_or_the_values() {
+        let e = read(".Thermo~R1C1~R1C2.Nope~R1C1").unwrap_err();
+        assert!(e.starts_with("t:1: unknown constraint kind `Nope`"), "{e}");
+        let e = read(".Thermo~R1C1~R1CX").unwrap_err();
+        assert!(e.contains("`R1CX` is not a cell of the 9×9 grid"), "{e}");
+        let e = read(".Shape~6x6~1-9").unwrap_err();
+        assert!(e.contains("a grid of 6 needs 6 values"), "{e}");
+        let e = read(".Shape~6x6.~R1C1_7").unwrap_err();
+        assert!(e.contains("7 is not a value of the grid"), "{e}");
+        let e = read(".WhiteDot~R1C1~R3C3").unwrap_err();
+        assert!(e.contains("not adjacent"), "{e}");
+    }
+
+    #[test]
+    fn a_jigsaw_on_one_line_has_no_boxes() {
+        let layout = "0001".to_string() + "0211" + "2231" + "2333";
+        let p = read(&format!("1...........2..4{layout}")).unwrap();
+        assert!(p.boxes().is_none());
+        assert_eq!(p.constraints().len(), 4);
+        assert_eq!(p.constraints()[0].cells(), vec![0, 1, 2, 4]);
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::puzzle::Rules;
-use crate::puzzle::{Cage, Puzzle};
+use crate::puzzle::{Cage, Constraint, Puzzle};
 
 /// A broken rule: a symbol (value index) appearing more than once in a region.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,6 +132,45 @@ pub fn check_solution(puzzle: &Puzzle, rules: &Rules, grid: &[usize]) -> Vec<Str
         }
     }
     problems
+}
+
+/// Every variant constraint the givens already break, in words (`the thermometer at r1c1 is
+/// broken by its givens`): a constraint whose cells are all given and break it, or a line of
+/// thermometer or whisper whose given neighbours do.
+pub fn broken_constraints(puzzle: &Puzzle) -> Vec<String> {
+    let given = |c: usize| puzzle.givens()[c];
+    let value = |c: usize| given(c).map_or(0, |v| puzzle.symbols().symbol(v) as i64);
+    let mut out = Vec::new();
+    for constraint in puzzle.constraints() {
+        let cells = constraint.cells();
+        let parts: Vec<Constraint> = match constraint {
+            Constraint::Thermo { cells, slow } => cells
+                .windows(2)
+                .map(|w| Constraint::Thermo {
+                    cells: w.to_vec(),
+                    slow: *slow,
+                })
+                .collect(),
+            Constraint::Whisper { diff, cells } => cells
+                .windows(2)
+                .map(|w| Constraint::Whisper {
+                    diff: *diff,
+                    cells: w.to_vec(),
+                })
+                .collect(),
+            _ => vec![constraint.clone()],
+        };
+        let broken = parts
+            .iter()
+            .any(|p| p.cells().iter().all(|&c| given(c).is_some()) && !p.holds(&value));
+        if broken && !cells.is_empty() {
+            out.push(format!(
+                "the {} is broken by its givens",
+                constraint.describe(|c| puzzle.cell_name(c))
+            ));
+        }
+    }
+    out
 }
 
 /// Every cage the givens already break, in words: a symbol given twice in it, or givens that
