@@ -158,7 +158,7 @@ fn bad_input_gets_one_clear_line() {
                 "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7..y3..\n",
             ),
         ),
-        ("size not a square", bad(&["solve"], "8\n1 2 3 4 5 6 7 8\n")),
+        ("size without boxes", bad(&["solve"], "7\n1 2 3 4 5 6 7\n")),
         ("absurd size", bad(&["solve"], "1000000\n1 2\n")),
         (
             "symbol not in the list",

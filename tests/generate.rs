@@ -303,7 +303,7 @@ fn impossible_requests_say_why() {
         )
         .transcript()
     );
-    assert_snapshot!("size", run(&["generate", "--size", "10"], "").transcript());
+    assert_snapshot!("size", run(&["generate", "--size", "7"], "").transcript());
     assert_snapshot!(
         "killer_format",
         run(&["generate", "--killer", "--to", "line"], "").transcript()

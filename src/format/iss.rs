@@ -73,7 +73,13 @@ fn jigsaw_parts(text: &str) -> Option<(usize, Vec<char>)> {
     let chars: Vec<char> = text.chars().collect();
     let half = chars.len() / 2;
     let n = half.isqrt();
-    if !chars.len().is_multiple_of(2) || n * n != half || n < 2 {
+    // Region names are letters and digits; a grid this small or with separators is no jigsaw.
+    if !chars.len().is_multiple_of(2)
+        || n * n != half
+        || n < 4
+        || !chars[half..].iter().all(char::is_ascii_alphanumeric)
+        || chars.iter().any(|c| c.is_whitespace() || *c == ',')
+    {
         return None;
     }
     let mut counts: BTreeMap<char, usize> = BTreeMap::new();
@@ -831,6 +837,7 @@ mod tests {
     #[test]
     fn a_jigsaw_on_one_line_has_no_boxes() {
         let layout = "0001".to_string() + "0211" + "2231" + "2333";
+        assert!(!is_jigsaw_line("12,.,.,."));
         let p = read(&format!("1...........2..4{layout}")).unwrap();
         assert!(p.boxes().is_none());
         assert_eq!(p.constraints().len(), 4);

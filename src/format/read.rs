@@ -530,8 +530,8 @@ mod tests {
             (
                 "12345\n6\n",
                 format!(
-                    "t:1: the first row has 5 cells: size 5 is not a square of a whole number ≥ 2 \
-                     (sizes are 4, 9, 16, 25, 36, …){grid}"
+                    "t:1: the first row has 5 cells: size 5 has no boxes: boxes need rows × columns \
+                     = 5, both at least 2 (sizes 4, 6, 8, 9, 10, 12, …){grid}"
                 ),
             ),
             (

@@ -125,7 +125,8 @@ pub(super) fn post_variants<D: Domain>(
                     pair(engine, cells[i], cells[len - 1 - i], PairKind::Equal);
                 }
             }
-            Constraint::Modular { modulus, cells } => {
+            // A line shorter than its run has no run, and no rule.
+            Constraint::Modular { modulus, cells } if cells.len() >= *modulus as usize => {
                 let m = *modulus;
                 for i in 0..cells.len() {
                     for j in i + 1..cells.len().min(i + m as usize) {
@@ -138,7 +139,7 @@ pub(super) fn post_variants<D: Domain>(
                     }
                 }
             }
-            Constraint::Entropic { cells } => {
+            Constraint::Entropic { cells } if cells.len() >= 3 => {
                 for i in 0..cells.len() {
                     for j in i + 1..cells.len().min(i + 3) {
                         engine.post(PairTable::new(
@@ -177,6 +178,7 @@ pub(super) fn post_variants<D: Domain>(
                     ));
                 }
             }
+            Constraint::Modular { .. } | Constraint::Entropic { .. } => {}
             Constraint::Between { cells } | Constraint::Lockout { cells, .. } => {
                 let lockout = match constraint {
                     Constraint::Lockout { diff, .. } => Some(*diff),

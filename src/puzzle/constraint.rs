@@ -322,9 +322,15 @@ impl Constraint {
                 };
                 sums.iter().all(|&s| Some(s) == target)
             }
-            Constraint::Modular { modulus, cells } => vals(cells)
-                .windows(*modulus as usize)
-                .all(|w| distinct(&w.iter().map(|x| x.rem_euclid(*modulus)).collect::<Vec<_>>())),
+            Constraint::Modular { modulus, cells } => {
+                vals(cells).windows((*modulus).max(1) as usize).all(|w| {
+                    distinct(
+                        &w.iter()
+                            .map(|x| x.rem_euclid((*modulus).max(1)))
+                            .collect::<Vec<_>>(),
+                    )
+                })
+            }
             Constraint::Entropic { cells } => vals(cells)
                 .windows(3)
                 .all(|w| distinct(&w.iter().map(|&x| entropy_class(x)).collect::<Vec<_>>())),

@@ -109,7 +109,7 @@ impl fmt::Display for PuzzleError {
             PuzzleError::NoBoxShape { size } => write!(
                 f,
                 "size {size} has no boxes: boxes need rows × columns = {size}, both at least 2 \
-                 (sizes 4, 6, 8, 9, 10, 12, …; a grid without boxes needs rules without them)"
+                 (sizes 4, 6, 8, 9, 10, 12, …)"
             ),
             PuzzleError::BoxesDoNotTile { size, rows, cols } => write!(
                 f,
