@@ -1,5 +1,5 @@
-//! sudoku-cp: a constraint-programming engine for Sudoku of any size n = k², with the models,
-//! parsers, solvers and command-line front end built on it.
+//! sudoku-cp: a constraint-programming engine for Sudoku and its variants of any size, with the
+//! models, parsers, solvers and command-line front end built on it.
 //!
 //! - [`engine`]: the generic kernel (bitset domains, propagators, queue, trail, MRV and
 //!   dom/wdeg search), and a bitboard search for small all-different networks; it knows

@@ -36,7 +36,7 @@ Exit codes:
 
 #[derive(Debug, Args)]
 pub(super) struct GenerateArgs {
-    /// Grid size n (n = k²: 4, 9, 16, 25, … up to 256).
+    /// Grid size n, with boxes of r×c cells: 4, 6, 8, 9, 10, 12, 16, … up to 256.
     #[arg(long, default_value = "9", value_parser = parse_size)]
     size: usize,
     /// How many puzzles.

@@ -78,7 +78,7 @@ Input formats (told from the text, or forced with --format):
   RMIT killer files have a number-of-cages line after the symbols, then `total row,col row,col …`.
   --puzzle TEXT reads a puzzle from the command line in any of these.
 
-Sizes: n×n with n = k×k, k ≥ 2: 4, 9, 16, 25, 36, … up to {MAX_SIZE}.
+Sizes: n×n with boxes of r×c = n cells (r, c ≥ 2): 4, 6, 8, 9, 10, 12, 16, … up to {MAX_SIZE}.
 Symbols: 1..n by default; 16×16 and 25×25 written with letters (1-9A-G, 0-9A-F, A-Y) are told
 from the text; RMIT files list their own; --symbols sets any tokens for line and grid input
 (cages need integer symbols).
@@ -98,7 +98,7 @@ domain reduction (or set RUST_LOG=debug / RUST_LOG=trace)."
     )
 }
 
-/// Solve Sudoku of any size n = k² with a constraint-programming engine.
+/// Solve Sudoku and its variants of any size with a constraint-programming engine.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-cp", version, after_help = after_help())]
 pub(crate) struct Cli {

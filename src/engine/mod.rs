@@ -88,6 +88,7 @@ mod cage_memo;
 mod cage_sum;
 mod combinations;
 mod domain;
+mod group_sum;
 mod kernel;
 mod linear_sum;
 mod matching;
@@ -111,6 +112,7 @@ pub use combinations::{
     combinations, combinations_cached, count_combinations, for_each_combination,
 };
 pub use domain::{Domain, DomainIter, Wide};
+pub use group_sum::GroupSum;
 pub use kernel::{Ctx, Engine, Labels, Snapshot};
 pub use linear_sum::LinearSum;
 pub use matching::Matcher;

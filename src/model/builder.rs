@@ -137,7 +137,13 @@ pub(super) fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules, tuning: &Tuning) 
     }
     if !puzzle.constraints().is_empty() {
         let labelled = model.labels.is_some();
-        super::variants::post_variants(&mut model.engine, &model.vars, puzzle, labelled);
+        super::variants::post_variants(
+            &mut model.engine,
+            &model.vars,
+            puzzle,
+            &model.regions,
+            labelled,
+        );
     }
     if rules.cages {
         let mut sums = Sums::new(puzzle, &model.regions);

@@ -4,10 +4,10 @@
 //! clues whose rule reads the whole line as automata ([`Regular`]).
 
 use crate::engine::{
-    AllDifferent, CageSum, Domain, Engine, Layered, LinearSum, PairTable, Regular, VarId,
+    AllDifferent, CageSum, Domain, Engine, GroupSum, Layered, LinearSum, PairTable, Regular, VarId,
     combinations_cached,
 };
-use crate::puzzle::{Constraint, PairKind, Puzzle, entropy_class};
+use crate::puzzle::{Constraint, PairKind, Puzzle, Region, entropy_class};
 use std::sync::Arc;
 
 /// Most edges an unfolded line automaton may have (a sandwich or x-sum on a 25×25 grid has a
@@ -20,8 +20,10 @@ pub(super) fn post_variants<D: Domain>(
     engine: &mut Engine<D>,
     vars: &[VarId],
     puzzle: &Puzzle,
+    regions: &[Region],
     labelled: bool,
 ) {
+    let houses = Houses::new(puzzle, regions);
     let weights: Vec<u64> = puzzle.symbols().as_slice().to_vec();
     let w: Vec<i64> = weights.iter().map(|&x| x as i64).collect();
     let n = puzzle.size();
@@ -66,6 +68,7 @@ pub(super) fn post_variants<D: Domain>(
                     &weights,
                     *total,
                 ));
+                houses.post_group_sum(engine, vars, &name, terms, &weights, *total);
             }
             Constraint::Arrow { circle, arrow } if circle.len() == 1 => {
                 engine.post(LinearSum::new(
@@ -75,6 +78,12 @@ pub(super) fn post_variants<D: Domain>(
                     &weights,
                     0,
                 ));
+                let terms: Vec<(usize, i64)> = arrow
+                    .iter()
+                    .map(|&c| (c, 1))
+                    .chain([(circle[0], -1)])
+                    .collect();
+                houses.post_group_sum(engine, vars, &name, &terms, &weights, 0);
             }
             Constraint::Arrow { circle, arrow } => {
                 // A pill: read its digits into a number, then take the arrow's values off it.
@@ -89,6 +98,17 @@ pub(super) fn post_variants<D: Domain>(
                 };
                 let cells: Vec<usize> = circle.iter().chain(arrow).copied().collect();
                 regular(engine, &name, &vs(&cells), n, 0i64, step, |s| *s == 0);
+                let terms: Vec<(usize, i64)> = arrow
+                    .iter()
+                    .map(|&c| (c, 1))
+                    .chain(
+                        circle
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &c)| (c, -(10i64.pow((k - 1 - i) as u32)))),
+                    )
+                    .collect();
+                houses.post_group_sum(engine, vars, &name, &terms, &weights, 0);
             }
             Constraint::Thermo { cells, slow } => {
                 let kind = if *slow {
@@ -269,6 +289,66 @@ pub(super) fn post_variants<D: Domain>(
                 regular(engine, &name, &vs(cells), n, (0, 0), step, |s| s.1 == c);
             }
         }
+    }
+}
+
+/// Which cells must differ: each cell's regions (the rules' and the puzzle's own).
+struct Houses {
+    of: Vec<Vec<usize>>,
+}
+
+impl Houses {
+    fn new(puzzle: &Puzzle, regions: &[Region]) -> Self {
+        let n = puzzle.size();
+        let mut of = vec![Vec::new(); n * n];
+        for (i, r) in regions.iter().enumerate() {
+            r.for_each_cell(|c| of[c].push(i));
+        }
+        let mut next = regions.len();
+        for c in puzzle.constraints() {
+            if let Constraint::Region { cells, .. } | Constraint::Cage { cells, .. } = c {
+                cells.iter().for_each(|&x| of[x].push(next));
+                next += 1;
+            }
+        }
+        Houses { of }
+    }
+
+    fn differ(&self, a: usize, b: usize) -> bool {
+        a != b && self.of[a].iter().any(|h| self.of[b].contains(h))
+    }
+
+    /// Posts a [`GroupSum`] of `terms` (cell, coefficient) = `total` when some of its cells
+    /// fall in groups of two or more that must differ: cells with the same coefficient, each
+    /// group's cells sharing a region pairwise.
+    fn post_group_sum<D: Domain>(
+        &self,
+        engine: &mut Engine<D>,
+        vars: &[VarId],
+        name: &str,
+        terms: &[(usize, i64)],
+        weights: &[u64],
+        total: i64,
+    ) {
+        let mut groups: Vec<(Vec<usize>, i64)> = Vec::new();
+        for &(c, k) in terms {
+            // A cell listed twice is two terms: it joins no group holding it already.
+            match groups
+                .iter_mut()
+                .find(|(g, gk)| *gk == k && g.iter().all(|&x| self.differ(x, c)))
+            {
+                Some((g, _)) => g.push(c),
+                None => groups.push((vec![c], k)),
+            }
+        }
+        if groups.iter().all(|(g, _)| g.len() < 2) {
+            return;
+        }
+        let groups = groups
+            .into_iter()
+            .map(|(g, k)| (g.iter().map(|&c| vars[c]).collect(), k))
+            .collect();
+        engine.post(GroupSum::new(name, groups, weights, total));
     }
 }
 
