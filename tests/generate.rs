@@ -336,3 +336,30 @@ fn impossible_requests_say_why() {
     assert_eq!(r.code, 2, "{}", r.transcript());
     assert!(r.stderr.contains("--killer"), "{}", r.stderr);
 }
+
+#[test]
+fn rectangular_boxes_generate_unique_puzzles_that_solve() {
+    for (size, rows, cols) in [("6", 2, 3), ("8", 2, 4), ("12", 3, 4)] {
+        let out = generate(&["--size", size, "--seed", "5", "--solution"]);
+        let fields: Vec<&str> = out.lines().next().expect("a line").split('\t').collect();
+        let p = read(fields[0]);
+        let n = p.size();
+        assert_eq!((p.boxes().rows, p.boxes().cols), (rows, cols), "{size}");
+        let rules = Rules::sudoku();
+        let o = DancingLinks.solve(&p, &rules, &Limits::solutions(2));
+        assert_eq!(o.count, 1, "{size}");
+        let grid = o.solution.expect("one solution");
+        assert!(sudoku_cp::puzzle::check_solution(&p, &rules, &grid).is_empty());
+        // Each r×c box, counted here by hand, holds every symbol once.
+        for b in 0..n {
+            let mut seen = vec![false; n];
+            for i in 0..n {
+                let r = b / (n / cols) * rows + i / cols;
+                let c = b % (n / cols) * cols + i % cols;
+                assert!(!std::mem::replace(&mut seen[grid[r * n + c]], true));
+            }
+        }
+        let printed: Vec<Option<usize>> = read(fields[1]).givens().to_vec();
+        assert_eq!(printed, grid.iter().map(|&v| Some(v)).collect::<Vec<_>>());
+    }
+}

@@ -96,7 +96,18 @@ impl<D: Domain> Propagator<D> for GroupSum<D> {
             .collect()
     }
 
+    /// Runs passes until one removes nothing: the queue does not wake a propagator on its own
+    /// changes, so it must reach its own fixpoint.
     fn propagate(&mut self, cx: &mut Ctx<'_, D>) -> Result<(), Conflict> {
+        while self.pass(cx)? {}
+        Ok(())
+    }
+}
+
+impl<D: Domain> GroupSum<D> {
+    /// One pass over every variable; whether it removed anything.
+    fn pass(&mut self, cx: &mut Ctx<'_, D>) -> Result<bool, Conflict> {
+        let mut changed = false;
         let (mut lo, mut hi) = (0i64, 0i64);
         for gi in 0..self.groups.len() {
             let mut doms = std::mem::take(&mut self.doms);
@@ -142,10 +153,10 @@ impl<D: Domain> Propagator<D> for GroupSum<D> {
                         kept.insert(v);
                     }
                 }
-                cx.intersect(var, kept)?;
+                changed |= cx.intersect(var, kept)?;
             }
         }
-        Ok(())
+        Ok(changed)
     }
 }
 
