@@ -429,19 +429,9 @@ impl Reader {
                     region_of = Some(of);
                 }
                 "Diagonal" => {
+                    // `1` is ╱, the anti-diagonal; `-1` is ╲.
                     let anti = args.first().is_some_and(|a| a.trim() == "1");
-                    let cells: Vec<usize> = (0..n)
-                        .map(|i| if anti { (n - 1 - i) * n + i } else { i * n + i })
-                        .collect();
-                    let label = if anti {
-                        "anti-diagonal"
-                    } else {
-                        "main diagonal"
-                    };
-                    puzzle.add_constraint(Constraint::Region {
-                        label: label.to_string(),
-                        cells,
-                    });
+                    puzzle.add_constraint(Constraint::diagonal(n, anti));
                 }
                 "Windoku" | "DisjointSets" | "AntiKnight" | "AntiKing" | "AntiConsecutive" => {
                     let rule = match kind {

@@ -118,18 +118,7 @@ pub(super) fn read(text: &str) -> Result<Puzzle, String> {
     }
     if diagonals {
         for anti in [false, true] {
-            let cells = (0..9)
-                .map(|i| if anti { (8 - i) * 9 + i } else { i * 10 })
-                .collect();
-            let label = if anti {
-                "anti-diagonal"
-            } else {
-                "main diagonal"
-            };
-            puzzle.add_constraint(Constraint::Region {
-                label: label.to_string(),
-                cells,
-            });
+            puzzle.add_constraint(Constraint::diagonal(9, anti));
         }
     }
     Ok(puzzle)

@@ -212,6 +212,22 @@ pub fn entropy_class(v: i64) -> i64 {
 }
 
 impl Constraint {
+    /// A main diagonal of an n×n grid as an extra region: top-left to bottom-right, or with
+    /// `anti` bottom-left to top-right.
+    pub fn diagonal(n: usize, anti: bool) -> Self {
+        Constraint::Region {
+            label: if anti {
+                "anti-diagonal"
+            } else {
+                "main diagonal"
+            }
+            .to_string(),
+            cells: (0..n)
+                .map(|i| if anti { (n - 1 - i) * n + i } else { i * n + i })
+                .collect(),
+        }
+    }
+
     /// Every cell the constraint reads.
     pub fn cells(&self) -> Vec<usize> {
         match self {
