@@ -168,6 +168,10 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
             cells,
         },
         17 => Constraint::Entropic { cells },
+        18 => Constraint::Parity {
+            cell: cells[0],
+            even: rng.below(2) == 0,
+        },
         _ => {
             let kinds = [
                 PairKind::WhiteDot,
@@ -178,6 +182,7 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
                 PairKind::NoDot,
                 PairKind::NoXv,
                 PairKind::NotConsecutive,
+                PairKind::NotDouble,
                 PairKind::Equal,
             ];
             Constraint::Pair {
@@ -197,7 +202,7 @@ fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
     let n = 4;
     let grids = all_grids(n);
     assert_eq!(grids.len(), 288);
-    for kind in 0..19 {
+    for kind in 0..20 {
         let (mut some, mut none) = (0, 0);
         for _ in 0..60 {
             let mut p = Puzzle::empty(n, Symbols::default_for(n)).expect("size");

@@ -214,6 +214,9 @@ enum FormatArg {
     /// variant constraints, one puzzle per line, as the Interactive Sudoku Solver copies them:
     /// `.Shape~6x6.Thermo~R1C1~R1C2.~R1C1_5`
     Iss,
+    /// f-puzzles exports, one puzzle per line: a `https://f-puzzles.com/?load=…` link, the
+    /// lz-string text after `load=`, or its JSON
+    Fpuzzles,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -509,6 +512,7 @@ impl InputArgs {
             FormatArg::Cages => InputFormat::Cages,
             FormatArg::KillerGrid => InputFormat::KillerGrid,
             FormatArg::Iss => InputFormat::Iss,
+            FormatArg::Fpuzzles => InputFormat::Fpuzzles,
         };
         Ok(ReadOptions { format, symbols })
     }

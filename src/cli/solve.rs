@@ -55,9 +55,13 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
         args.to
             .and_then(ToArg::grid_format)
             .unwrap_or(match format {
-                Some(InputFormat::Line | InputFormat::Killer | InputFormat::Iss) | None => {
-                    OutputFormat::Line
-                }
+                Some(
+                    InputFormat::Line
+                    | InputFormat::Killer
+                    | InputFormat::Iss
+                    | InputFormat::Fpuzzles,
+                )
+                | None => OutputFormat::Line,
                 Some(InputFormat::Rmit) if args.output.is_some() => OutputFormat::Csv,
                 _ => OutputFormat::Grid,
             })

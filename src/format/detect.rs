@@ -3,7 +3,7 @@
 //! naming the others tried.
 
 use super::read::ReadOptions;
-use super::{InputFormat, grid, iss, killer, killer_grid, line, rmit};
+use super::{InputFormat, fpuzzles, grid, iss, killer, killer_grid, line, rmit};
 use crate::error::InputError;
 
 /// How many content lines of a one-per-line file are tried before it is called one.
@@ -26,6 +26,12 @@ pub(super) fn detect(
         return Ok(InputFormat::KillerGrid);
     }
     let records = skip_header(content);
+    if records
+        .first()
+        .is_some_and(|&(_, t)| fpuzzles::is_fpuzzles_line(t))
+    {
+        return Ok(InputFormat::Fpuzzles);
+    }
     if records.first().is_some_and(|&(_, t)| {
         iss::is_iss_line(t) || iss::is_killer_code(t) || iss::is_jigsaw_line(t)
     }) {

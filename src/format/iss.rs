@@ -144,9 +144,11 @@ fn jigsaw_line(
 }
 
 /// One parsed part: its kind and arguments.
-struct Part<'a> {
-    kind: &'a str,
-    args: Vec<&'a str>,
+pub(super) struct Part<'a> {
+    /// The kind (`Thermo`), empty for the givens.
+    pub(super) kind: &'a str,
+    /// Its arguments.
+    pub(super) args: Vec<&'a str>,
 }
 
 /// Whether a content line is one the Interactive Sudoku Solver reads beside its constraint
@@ -191,27 +193,32 @@ pub(super) fn read_line(
             }
         })
         .collect();
-    for p in &parts {
-        if !p.kind.is_empty() && !KINDS.contains(&p.kind) {
-            return Err(err(format!(
-                "unknown constraint kind `{}` (this tool reads {})",
-                p.kind,
-                KINDS.join(", ")
-            )));
-        }
-    }
-    let mut puzzle = shape(&parts).map_err(err)?;
-    let reader = Reader {
-        n: puzzle.size(),
-        boxes: puzzle.boxes(),
-    };
-    reader.fill(&mut puzzle, &parts).map_err(err)?;
     Ok(Entry {
-        puzzle,
+        puzzle: build(&parts).map_err(err)?,
         line,
         format: InputFormat::Iss,
         id: None,
     })
+}
+
+/// The puzzle a constraint string's parts describe.
+pub(super) fn build(parts: &[Part<'_>]) -> Result<Puzzle, String> {
+    for p in parts {
+        if !p.kind.is_empty() && !KINDS.contains(&p.kind) {
+            return Err(format!(
+                "unknown constraint kind `{}` (this tool reads {})",
+                p.kind,
+                KINDS.join(", ")
+            ));
+        }
+    }
+    let mut puzzle = shape(parts)?;
+    let reader = Reader {
+        n: puzzle.size(),
+        boxes: puzzle.boxes(),
+    };
+    reader.fill(&mut puzzle, parts)?;
+    Ok(puzzle)
 }
 
 /// The empty puzzle the `Shape` and `NoBoxes` parts describe (9×9, values 1–9 without them).

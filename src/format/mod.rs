@@ -2,6 +2,7 @@
 
 mod cells;
 mod detect;
+mod fpuzzles;
 mod grid;
 mod iss;
 mod killer;
@@ -12,6 +13,7 @@ mod read;
 mod rmit;
 mod write;
 
+pub use fpuzzles::KEYS as FPUZZLES_KEYS;
 pub use iss::KINDS as ISS_KINDS;
 pub use read::{
     MAX_LINE_BYTES, MAX_WHOLE_BYTES, ReadOptions, decode, read, read_each, read_records,
@@ -44,6 +46,9 @@ pub enum InputFormat {
     KillerGrid,
     /// Variant constraints, one puzzle per line, as the Interactive Sudoku Solver writes them.
     Iss,
+    /// f-puzzles exports, one puzzle per line: its `?load=` links, their lz-string text, or
+    /// the JSON itself.
+    Fpuzzles,
 }
 
 /// An output format.

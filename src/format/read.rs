@@ -2,7 +2,7 @@
 //! `detect`), then each puzzle is read as a record of its own: a bad record is an error in its
 //! place, and the records after it are still read.
 
-use super::{Entry, InputFormat, detect, grid, iss, killer, killer_grid, line, rmit};
+use super::{Entry, InputFormat, detect, fpuzzles, grid, iss, killer, killer_grid, line, rmit};
 use crate::error::InputError;
 use crate::puzzle::Symbols;
 
@@ -117,6 +117,7 @@ fn record(
     match format {
         InputFormat::Killer => killer::read_line(text, line, source, opts),
         InputFormat::Iss => iss::read_line(text, line, source, opts),
+        InputFormat::Fpuzzles => fpuzzles::read_line(text, line, source, opts),
         _ => line::read_record(text, line, source, opts),
     }
 }
@@ -138,12 +139,14 @@ pub fn read_records(
         InputFormat::Cages => vec![killer::read_map(&content, source, opts)],
         InputFormat::Grid => grid::read_grids(&content, source, opts),
         InputFormat::KillerGrid => killer_grid::read_all(&content, source, opts),
-        InputFormat::Line | InputFormat::Killer | InputFormat::Iss | InputFormat::Auto => {
-            detect::skip_header(&content)
-                .iter()
-                .map(|&(line, text)| record(format, text, line, source, opts))
-                .collect()
-        }
+        InputFormat::Line
+        | InputFormat::Killer
+        | InputFormat::Iss
+        | InputFormat::Fpuzzles
+        | InputFormat::Auto => detect::skip_header(&content)
+            .iter()
+            .map(|&(line, text)| record(format, text, line, source, opts))
+            .collect(),
     }
 }
 

@@ -286,7 +286,21 @@ pub(super) fn post_variants<D: Domain>(
                     let next = if x > s.0 { (x, s.1 + 1) } else { *s };
                     (next.1 <= c).then_some(next)
                 };
-                regular(engine, &name, &vs(cells), n, (0, 0), step, |s| s.1 == c);
+                regular(engine, &name, &vs(cells), n, (i64::MIN, 0), step, |s| {
+                    s.1 == c
+                });
+            }
+            Constraint::Parity { cell, even } => {
+                let step = |_: usize, _: &(), v: usize| (w[v].rem_euclid(2) == 0) == *even;
+                regular(
+                    engine,
+                    &name,
+                    &vs(&[*cell]),
+                    n,
+                    (),
+                    |i, s, v| step(i, s, v).then_some(()),
+                    |_| true,
+                );
             }
         }
     }

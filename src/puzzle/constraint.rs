@@ -136,6 +136,13 @@ pub enum Constraint {
         /// How many are seen.
         count: i64,
     },
+    /// An odd or even cell (a circle or square in print).
+    Parity {
+        /// The cell.
+        cell: usize,
+        /// Whether its value is even (else odd).
+        even: bool,
+    },
 }
 
 /// How the two cells of a [`Constraint::Pair`] relate.
@@ -164,6 +171,9 @@ pub enum PairKind {
     NoXv,
     /// Values that are not consecutive (non-consecutive rule).
     NotConsecutive,
+    /// Values neither of which is twice the other (a pair without a black dot under the
+    /// negative ratio rule).
+    NotDouble,
     /// Equal values (palindromes' mirrored cells).
     Equal,
 }
@@ -183,6 +193,7 @@ impl PairKind {
             PairKind::NoDot => (a - b).abs() != 1 && a != 2 * b && b != 2 * a,
             PairKind::NoXv => a + b != 5 && a + b != 10,
             PairKind::NotConsecutive => (a - b).abs() != 1,
+            PairKind::NotDouble => a != 2 * b && b != 2 * a,
             PairKind::Equal => a == b,
         }
     }
@@ -201,6 +212,7 @@ impl PairKind {
             PairKind::NoDot => "pair without a dot",
             PairKind::NoXv => "pair without X or V",
             PairKind::NotConsecutive => "non-consecutive pair",
+            PairKind::NotDouble => "pair without a black dot",
             PairKind::Equal => "equal pair",
         }
     }
@@ -249,6 +261,7 @@ impl Constraint {
             Constraint::Sum { terms, .. } => terms.iter().map(|&(c, _)| c).collect(),
             Constraint::Arrow { circle, arrow } => circle.iter().chain(arrow).copied().collect(),
             Constraint::Pair { a, b, .. } => vec![*a, *b],
+            Constraint::Parity { cell, .. } => vec![*cell],
             Constraint::RegionSum { segments } => segments.concat(),
         }
     }
@@ -276,6 +289,8 @@ impl Constraint {
             Constraint::Sandwich { .. } => "sandwich clue",
             Constraint::XSum { .. } => "x-sum clue",
             Constraint::Skyscraper { .. } => "skyscraper clue",
+            Constraint::Parity { even: true, .. } => "even cell",
+            Constraint::Parity { even: false, .. } => "odd cell",
         }
     }
 
@@ -383,16 +398,17 @@ impl Constraint {
                 x >= 1 && x as usize <= v.len() && v[..x as usize].iter().sum::<i64>() == *total
             }
             Constraint::Skyscraper { cells, count } => {
-                let mut tallest = 0;
+                let mut tallest: Option<i64> = None;
                 let mut seen = 0;
                 for x in vals(cells) {
-                    if x > tallest {
-                        tallest = x;
+                    if tallest.is_none_or(|t| x > t) {
+                        tallest = Some(x);
                         seen += 1;
                     }
                 }
                 seen == *count
             }
+            Constraint::Parity { cell, even } => (value(*cell).rem_euclid(2) == 0) == *even,
         }
     }
 }

@@ -1,0 +1,76 @@
+//! f-puzzles exports (`puzzles/fpuzzles-examples.txt`, the links the Interactive Sudoku
+//! Solver names as its examples' sources): each reads as the same puzzle as the example's
+//! constraint string, and those `cp` decides quickly solve to their published solutions.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+use sudoku_cp::engine::{Limits, Stop};
+use sudoku_cp::format::{self, InputFormat, ReadOptions};
+use sudoku_cp::puzzle::{Puzzle, Rules, check_solution};
+use sudoku_cp::solvers;
+
+/// Each puzzle of a fixture under the name in the comment line just before it.
+fn named(path: &str) -> HashMap<String, (Puzzle, InputFormat)> {
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let mut names = Vec::new();
+    let mut last = String::new();
+    for line in text.lines() {
+        match line.strip_prefix("# ") {
+            Some(comment) => last = comment.to_string(),
+            None if !line.trim().is_empty() => names.push(last.clone()),
+            None => {}
+        }
+    }
+    let entries = format::read(&text, path, &ReadOptions::default()).expect("reads");
+    assert_eq!(entries.len(), names.len());
+    names
+        .into_iter()
+        .zip(entries)
+        .map(|(name, e)| (name, (e.puzzle, e.format)))
+        .collect()
+}
+
+/// A puzzle's rules in a comparable form: its size, givens and sorted constraints.
+fn shape(p: &Puzzle) -> (usize, Vec<Option<usize>>, Vec<String>) {
+    let mut constraints: Vec<String> = p.constraints().iter().map(|c| format!("{c:?}")).collect();
+    constraints.sort();
+    (p.size(), p.givens().to_vec(), constraints)
+}
+
+#[test]
+fn exports_read_as_the_constraint_strings_of_the_same_puzzles() {
+    let fpuzzles = named("puzzles/fpuzzles-examples.txt");
+    let iss = named("puzzles/iss-examples.txt");
+    let solutions = std::fs::read_to_string("puzzles/iss-examples.solutions").expect("fixture");
+    let published: HashMap<&str, &str> = solutions
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once('\t'))
+        .collect();
+    assert_eq!(fpuzzles.len(), 4);
+    let cp = solvers::find("cp").expect("cp");
+    let sudoku = Rules::sudoku();
+    for (name, (puzzle, format)) in &fpuzzles {
+        assert_eq!(*format, InputFormat::Fpuzzles, "{name}");
+        let (same, _) = iss.get(name).unwrap_or_else(|| panic!("{name} in iss-examples"));
+        assert!(!puzzle.constraints().is_empty(), "{name}");
+        assert_eq!(shape(puzzle), shape(same), "{name}");
+        if !["I want to break free", "Bicycle race"].contains(&name.as_str()) {
+            continue; // the other two take cp more than a test's while (see iss_examples)
+        }
+        let limits = Limits {
+            solutions: 2,
+            nodes: None,
+            deadline: Some(Instant::now() + Duration::from_secs(60)),
+        };
+        let o = cp.solve(puzzle, &sudoku, &limits);
+        assert_eq!((o.stop, o.count), (Stop::Exhausted, 1), "{name}");
+        let grid = o.solution.expect("solved");
+        assert!(check_solution(puzzle, &sudoku, &grid).is_empty(), "{name}");
+        let got: String = grid
+            .iter()
+            .map(|&v| puzzle.symbols().symbol(v).to_string())
+            .collect();
+        assert_eq!(got, published[name.as_str()], "{name}");
+    }
+}
