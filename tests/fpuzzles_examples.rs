@@ -52,7 +52,9 @@ fn exports_read_as_the_constraint_strings_of_the_same_puzzles() {
     let sudoku = Rules::sudoku();
     for (name, (puzzle, format)) in &fpuzzles {
         assert_eq!(*format, InputFormat::Fpuzzles, "{name}");
-        let (same, _) = iss.get(name).unwrap_or_else(|| panic!("{name} in iss-examples"));
+        let (same, _) = iss
+            .get(name)
+            .unwrap_or_else(|| panic!("{name} in iss-examples"));
         assert!(!puzzle.constraints().is_empty(), "{name}");
         assert_eq!(shape(puzzle), shape(same), "{name}");
         if !["I want to break free", "Bicycle race"].contains(&name.as_str()) {

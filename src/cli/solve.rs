@@ -124,13 +124,21 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
                         .as_deref()
                         .map_or(String::new(), |id| format!("{id}, "));
                     let _ = writeln!(shown, "puzzle ({id}{where_}, {} gaps):", puzzle.gaps());
-                    // A killer is drawn with its cages, whatever the solutions' layout.
+                    // A killer is drawn with its cages and a variant with its constraints,
+                    // whatever the solutions' layout.
                     let as_ = if puzzle.cages().is_empty() || to == OutputFormat::Csv {
                         to
                     } else {
                         OutputFormat::Grid
                     };
-                    format::write(&mut shown, as_, puzzle, puzzle.givens());
+                    if puzzle.constraints().is_empty() {
+                        format::write(&mut shown, as_, puzzle, puzzle.givens());
+                    } else {
+                        if !puzzle.cages().is_empty() {
+                            format::write(&mut shown, as_, puzzle, puzzle.givens());
+                        }
+                        format::write_constraints(&mut shown, puzzle, puzzle.givens());
+                    }
                 }
                 let status = match (&outcome.solution, outcome.stop) {
                     (Some(_), _) => "solved",

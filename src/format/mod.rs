@@ -2,6 +2,7 @@
 
 mod cells;
 mod detect;
+mod draw;
 mod fpuzzles;
 mod grid;
 mod iss;
@@ -13,6 +14,7 @@ mod read;
 mod rmit;
 mod write;
 
+pub use draw::write_constraints;
 pub use fpuzzles::KEYS as FPUZZLES_KEYS;
 pub use iss::KINDS as ISS_KINDS;
 pub use read::{

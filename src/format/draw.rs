@@ -1,0 +1,282 @@
+//! Drawing a variant puzzle for a terminal: the grid with its dots, X/V and greater-than signs
+//! between the cells, a jigsaw's region map, then every other constraint named with its cells.
+
+use crate::puzzle::{Constraint, PairKind, Puzzle};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Appends the drawing of `puzzle` with `cells` (value indices, row-major; `None` = blank) to
+/// `out`, ending with a newline.
+pub fn write_constraints(out: &mut String, puzzle: &Puzzle, cells: &[Option<usize>]) {
+    let n = puzzle.size();
+    let mut across: BTreeMap<usize, char> = BTreeMap::new(); // cell → mark to its right
+    let mut down: BTreeMap<usize, char> = BTreeMap::new(); // cell → mark below it
+    let mut listed: Vec<&Constraint> = Vec::new();
+    let mut rule_pairs: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for c in puzzle.constraints() {
+        if let Constraint::Pair { kind, a, b } = *c {
+            if let Some((cell, right, mark)) = edge_mark(n, kind, a, b) {
+                let edges = if right { &mut across } else { &mut down };
+                edges.insert(cell, mark);
+                continue;
+            }
+            if is_rule_pair(kind) {
+                *rule_pairs.entry(kind.name()).or_default() += 1;
+                continue;
+            }
+        }
+        if !is_jigsaw_piece(puzzle, c) {
+            listed.push(c);
+        }
+    }
+    draw_grid(out, puzzle, cells, &across, &down);
+    if let Some(map) = jigsaw_map(puzzle) {
+        out.push_str("regions:\n");
+        for row in map.chunks(n) {
+            out.push_str(&row.iter().collect::<String>());
+            out.push('\n');
+        }
+    }
+    for c in listed {
+        out.push_str(&describe(puzzle, c));
+        out.push('\n');
+    }
+    for (name, count) in rule_pairs {
+        let _ = writeln!(out, "{count} × {name} (a whole-grid rule)");
+    }
+}
+
+/// Pairs a whole-grid rule puts everywhere (anti-knight, non-consecutive, negative dots):
+/// counted, not drawn.
+fn is_rule_pair(kind: PairKind) -> bool {
+    matches!(
+        kind,
+        PairKind::Different
+            | PairKind::NoDot
+            | PairKind::NoXv
+            | PairKind::NotConsecutive
+            | PairKind::NotDouble
+    )
+}
+
+/// Where a pair's mark goes when its cells are orthogonal neighbours: the upper or left
+/// cell, whether the other lies to its right, and the mark.
+fn edge_mark(n: usize, kind: PairKind, a: usize, b: usize) -> Option<(usize, bool, char)> {
+    let (first, second) = (a.min(b), a.max(b));
+    let right = second == first + 1 && first % n + 1 < n;
+    if !right && second != first + n {
+        return None;
+    }
+    // Whether the upper or left cell is the greater one of a sign.
+    let first_greater = match kind {
+        PairKind::Greater => a == first,
+        PairKind::Less => a != first,
+        _ => false,
+    };
+    let mark = match kind {
+        PairKind::WhiteDot => '○',
+        PairKind::BlackDot => '●',
+        PairKind::X => 'X',
+        PairKind::V => 'V',
+        PairKind::Equal => '=',
+        PairKind::Greater | PairKind::Less => match (right, first_greater) {
+            (true, true) => '>',
+            (true, false) => '<',
+            (false, true) => '∨',
+            (false, false) => '∧',
+        },
+        _ => return None,
+    };
+    Some((first, right, mark))
+}
+
+/// The grid, cells three columns apart: marks between neighbours, `|` and `-` between boxes
+/// (a row between two rows only where it holds a mark or a box edge).
+fn draw_grid(
+    out: &mut String,
+    puzzle: &Puzzle,
+    cells: &[Option<usize>],
+    across: &BTreeMap<usize, char>,
+    down: &BTreeMap<usize, char>,
+) {
+    let n = puzzle.size();
+    let w = puzzle.symbols().width();
+    let (kr, kc) = puzzle.boxes().sides(n);
+    let box_right = |c: usize| kc > 0 && (c + 1) % kc == 0;
+    let box_below = |r: usize| kr > 0 && (r + 1) % kr == 0;
+    for r in 0..n {
+        let mut line = String::new();
+        for c in 0..n {
+            let cell = r * n + c;
+            let _ = match cells[cell] {
+                Some(v) => write!(line, "{:>w$}", puzzle.symbols().label(v)),
+                None => write!(line, "{:>w$}", "."),
+            };
+            if c + 1 < n {
+                let mark =
+                    across
+                        .get(&cell)
+                        .copied()
+                        .unwrap_or(if box_right(c) { '|' } else { ' ' });
+                let _ = write!(line, " {mark} ");
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+        if r + 1 == n {
+            break;
+        }
+        let boundary = box_below(r);
+        let fill = if boundary { '-' } else { ' ' };
+        let mut between = String::new();
+        for c in 0..n {
+            let mark = down.get(&(r * n + c)).copied().unwrap_or(fill);
+            let pad = fill.to_string().repeat(w - 1);
+            let _ = write!(between, "{pad}{mark}");
+            if c + 1 < n {
+                let cross = if boundary && box_right(c) {
+                    '+'
+                } else if box_right(c) {
+                    '|'
+                } else {
+                    fill
+                };
+                let _ = write!(between, "{fill}{cross}{fill}");
+            }
+        }
+        // A row of nothing but box bars is left out.
+        let between = between.trim_end();
+        if boundary || between.contains(|ch: char| ch != ' ' && ch != '|') {
+            out.push_str(between);
+            out.push('\n');
+        }
+    }
+}
+
+/// Whether a constraint is a piece of the jigsaw drawn as the region map.
+fn is_jigsaw_piece(puzzle: &Puzzle, c: &Constraint) -> bool {
+    jigsaw_map(puzzle).is_some()
+        && matches!(c, Constraint::Region { cells, .. } if cells.len() == puzzle.size())
+        && puzzle
+            .constraints()
+            .iter()
+            .filter(
+                |d| matches!(d, Constraint::Region { cells, .. } if cells.len() == puzzle.size()),
+            )
+            .count()
+            >= puzzle.size()
+}
+
+/// A grid without boxes whose full-size regions tile it: each cell's region letter.
+fn jigsaw_map(puzzle: &Puzzle) -> Option<Vec<char>> {
+    let n = puzzle.size();
+    if !puzzle.boxes().is_none() {
+        return None;
+    }
+    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut map = vec!['?'; n * n];
+    let mut k = 0;
+    for c in puzzle.constraints() {
+        if let Constraint::Region { cells, .. } = c
+            && cells.len() == n
+            && cells.iter().all(|&x| map[x] == '?')
+        {
+            let letter = *LETTERS.get(k)? as char;
+            cells.iter().for_each(|&x| map[x] = letter);
+            k += 1;
+        }
+    }
+    (k == n && map.iter().all(|&m| m != '?')).then_some(map)
+}
+
+/// One constraint on a line: what it is, its numbers, its cells in order.
+fn describe(puzzle: &Puzzle, c: &Constraint) -> String {
+    let name = |cell: usize| puzzle.cell_name(cell);
+    let list = |cells: &[usize]| cells.iter().map(|&x| name(x)).collect::<Vec<_>>().join(" ");
+    let line = |cells: &[usize]| match cells {
+        [first, .., last] => format!("{}…{}", name(*first), name(*last)),
+        _ => list(cells),
+    };
+    let kind = c.kind();
+    match c {
+        Constraint::Region { label, cells } => format!("{label}: {}", list(cells)),
+        Constraint::Cage { total, cells } => format!("cage {total}: {}", list(cells)),
+        Constraint::Sum { label, terms, .. } => {
+            let terms: Vec<String> = terms
+                .iter()
+                .map(|&(x, k)| match k {
+                    1 => name(x),
+                    _ => format!("{k}×{}", name(x)),
+                })
+                .collect();
+            format!("{label}: {}", terms.join(" "))
+        }
+        Constraint::Arrow { circle, arrow } => {
+            format!("{kind}: ({}) {}", list(circle), list(arrow))
+        }
+        Constraint::Pair { a, b, .. } => format!("{kind}: {} {}", name(*a), name(*b)),
+        Constraint::Whisper { diff, cells } | Constraint::Lockout { diff, cells } => {
+            format!("{kind} (differences of {diff} or more): {}", list(cells))
+        }
+        Constraint::Modular { modulus, cells } => {
+            format!("{kind} (modulo {modulus}): {}", list(cells))
+        }
+        Constraint::RegionSum { segments } => {
+            let parts: Vec<String> = segments.iter().map(|s| list(s)).collect();
+            format!("{kind}: {}", parts.join(" | "))
+        }
+        Constraint::Quad { cells, values } => {
+            let values: Vec<String> = values.iter().map(i64::to_string).collect();
+            format!("{kind} {}: {}", values.join(" "), list(cells))
+        }
+        Constraint::Sandwich { cells, total } | Constraint::XSum { cells, total } => {
+            format!("{kind} {total}: {}", line(cells))
+        }
+        Constraint::Skyscraper { cells, count } => format!("{kind} {count}: {}", line(cells)),
+        _ => format!("{kind}: {}", list(&c.cells())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Symbols;
+
+    #[test]
+    fn marks_stand_between_their_cells_and_lines_are_listed() {
+        let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+        p.set_given(0, Some(0));
+        p.add_constraint(Constraint::Pair {
+            kind: PairKind::WhiteDot,
+            a: 0,
+            b: 1,
+        });
+        p.add_constraint(Constraint::Pair {
+            kind: PairKind::Greater,
+            a: 6,
+            b: 2,
+        });
+        p.add_constraint(Constraint::Pair {
+            kind: PairKind::Different,
+            a: 0,
+            b: 6,
+        });
+        p.add_constraint(Constraint::Thermo {
+            cells: vec![12, 13, 14],
+            slow: false,
+        });
+        let mut out = String::new();
+        write_constraints(&mut out, &p, p.givens());
+        let expected = "\
+1 ○ . | .   .
+      | ∧
+.   . | .   .
+------+------
+.   . | .   .
+.   . | .   .
+thermometer: r4c1 r4c2 r4c3
+1 × different-values pair (a whole-grid rule)
+";
+        assert_eq!(out, expected);
+    }
+}
