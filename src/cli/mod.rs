@@ -44,6 +44,10 @@ fn after_help() -> String {
         })
         .collect();
     let width = names.iter().map(String::len).max().unwrap_or(0);
+    let constraints: String = puzzle::CONSTRAINT_KEYWORDS
+        .iter()
+        .map(|(k, what)| format!("  {k:<13} {what}\n"))
+        .collect();
     let solvers: String = solvers::registry()
         .iter()
         .zip(&names)
@@ -76,8 +80,15 @@ Input formats (told from the text, or forced with --format):
   cages  a killer cage map: n lines of n cage ids (`.` for no cage), optionally after a grid of
          givens, then `id=total` pairs, e.g. `a=12 b=17`
   RMIT killer files have a number-of-cages line after the symbols, then `total row,col row,col …`.
+  iss    variant puzzles, one per line, as the Interactive Sudoku Solver copies them:
+         `.Shape~6x6.Thermo~R1C1~R1C2.~R1C1_5`; also its killer codes and one-line jigsaws
+  fpuzzles  f-puzzles exports, one per line: a `https://f-puzzles.com/?load=…` link, the text
+         after `load=`, or its JSON
   --puzzle TEXT reads a puzzle from the command line in any of these.
 
+Rule files (--rules FILE): lines of `name`, `description`, `extends`, `all-different`, `cages`,
+`variant` (see rules/sudoku.rules), and a puzzle's own constraints, cells written r1c1:
+{constraints}
 Sizes: n×n with boxes of r×c = n cells (r, c ≥ 2): 4, 6, 8, 9, 10, 12, 16, … up to {MAX_SIZE}.
 Symbols: 1..n by default; 16×16 and 25×25 written with letters (1-9A-G, 0-9A-F, A-Y) are told
 from the text; RMIT files list their own; --symbols sets any tokens for line and grid input

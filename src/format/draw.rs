@@ -102,8 +102,8 @@ fn draw_grid(
     let n = puzzle.size();
     let w = puzzle.symbols().width();
     let (kr, kc) = puzzle.boxes().sides(n);
-    let box_right = |c: usize| kc > 0 && (c + 1) % kc == 0;
-    let box_below = |r: usize| kr > 0 && (r + 1) % kr == 0;
+    let box_right = |c: usize| kc > 0 && (c + 1).is_multiple_of(kc);
+    let box_below = |r: usize| kr > 0 && (r + 1).is_multiple_of(kr);
     for r in 0..n {
         let mut line = String::new();
         for c in 0..n {

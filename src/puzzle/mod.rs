@@ -8,6 +8,7 @@ mod data;
 mod error;
 mod geometry;
 mod global_rules;
+mod rule_constraints;
 mod rules;
 
 pub use check::*;
@@ -16,4 +17,5 @@ pub use data::*;
 pub use error::PuzzleError;
 pub use geometry::*;
 pub use global_rules::{GlobalRule, piece_pairs};
+pub use rule_constraints::{ConstraintLine, KEYWORDS as CONSTRAINT_KEYWORDS};
 pub use rules::{RegionKind, Rules};

@@ -4,7 +4,7 @@
 //! user's own. Format (see `rules/sudoku.rules`): one keyword per line with its arguments,
 //! `#` comments, blank lines ignored.
 
-use super::{GlobalRule, Puzzle};
+use super::{ConstraintLine, GlobalRule, Puzzle};
 use crate::error::InputError;
 
 /// The rule files shipped in `rules/`, by name.
@@ -63,6 +63,9 @@ pub struct Rules {
     pub cages: bool,
     /// Variant rules over the whole grid (anti-knight, windoku …).
     pub variants: Vec<GlobalRule>,
+    /// A puzzle's own lines, dots and clues (`thermo r1c1 r1c2`), put on every puzzle read
+    /// with these rules.
+    pub constraints: Vec<ConstraintLine>,
 }
 
 impl Rules {
@@ -129,6 +132,16 @@ impl Rules {
                 }
             }
         }
+        for line in &self.constraints {
+            let found = line
+                .constraints(puzzle)
+                .map_err(|m| format!("{m} (the rule file's line at {})", line.at))?;
+            for c in found {
+                if !puzzle.constraints().contains(&c) {
+                    puzzle.add_constraint(c);
+                }
+            }
+        }
         Ok(())
     }
 
@@ -140,6 +153,7 @@ impl Rules {
             all_different: vec![],
             cages: false,
             variants: vec![],
+            constraints: vec![],
         };
         for (i, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim();
@@ -164,6 +178,7 @@ impl Rules {
                     rules.all_different.extend(base.all_different);
                     rules.cages |= base.cages;
                     rules.variants.extend(base.variants);
+                    rules.constraints.extend(base.constraints);
                 }
                 "all-different" if !rest.is_empty() => {
                     for word in rest.split_whitespace() {
@@ -198,10 +213,19 @@ impl Rules {
                     return Err(err(format!("`{keyword}` needs an argument")));
                 }
                 _ => {
-                    return Err(err(format!(
-                        "unknown keyword `{keyword}`: expected name, description, extends, \
-                         all-different, cages or variant"
-                    )));
+                    let at = format!("{source}:{}", i + 1);
+                    match ConstraintLine::parse(keyword, rest, at) {
+                        Some(line) => rules.constraints.push(line.map_err(err)?),
+                        None => {
+                            let names: Vec<&str> =
+                                super::CONSTRAINT_KEYWORDS.iter().map(|(k, _)| *k).collect();
+                            return Err(err(format!(
+                                "unknown keyword `{keyword}`: expected name, description, \
+                                 extends, all-different, cages, variant or a constraint ({})",
+                                names.join(", ")
+                            )));
+                        }
+                    }
                 }
             }
         }

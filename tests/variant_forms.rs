@@ -1,6 +1,7 @@
-//! f-puzzles exports (`puzzles/fpuzzles-examples.txt`, the links the Interactive Sudoku
-//! Solver names as its examples' sources): each reads as the same puzzle as the example's
-//! constraint string, and those `cp` decides quickly solve to their published solutions.
+//! The same variant puzzles in the other forms the tool reads: f-puzzles exports
+//! (`puzzles/fpuzzles-examples.txt`, the links the Interactive Sudoku Solver names as its
+//! examples' sources) read as the same puzzles as the examples' constraint strings, and rule
+//! files in the tool's own words (`puzzles/variants/`) solve to the published solutions.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -75,4 +76,47 @@ fn exports_read_as_the_constraint_strings_of_the_same_puzzles() {
             .collect();
         assert_eq!(got, published[name.as_str()], "{name}");
     }
+}
+
+#[test]
+fn rule_files_in_words_solve_to_the_published_solutions() {
+    let dir = std::path::Path::new("puzzles/variants");
+    let cp = solvers::find("cp").expect("cp");
+    let iss = named("puzzles/iss-examples.txt");
+    let mut seen = 0;
+    for name in ["bicycle-race", "ctc-tribute", "kropki", "xv"] {
+        let rules_path = dir.join(format!("{name}.rules"));
+        let rules_text = std::fs::read_to_string(&rules_path).expect("fixture");
+        let rules = Rules::parse(&rules_text, name).expect("the rule file reads");
+        assert!(!rules.constraints.is_empty(), "{name}");
+        let text = std::fs::read_to_string(dir.join(format!("{name}.txt"))).expect("fixture");
+        let published = text.trim().split('\t').nth(1).expect("puzzle<TAB>solution");
+        let mut entry = format::read(&text, name, &ReadOptions::default())
+            .expect("reads")
+            .remove(0);
+        rules
+            .apply(&mut entry.puzzle)
+            .expect("the rules fit the grid");
+        let puzzle = &entry.puzzle;
+        if name == "bicycle-race" {
+            // Thermometers read the same in words as in the constraint string.
+            assert_eq!(shape(puzzle), shape(&iss["Bicycle race"].0));
+        }
+        let limits = Limits {
+            solutions: 2,
+            nodes: None,
+            deadline: Some(Instant::now() + Duration::from_secs(60)),
+        };
+        let o = cp.solve(puzzle, &rules, &limits);
+        assert_eq!((o.stop, o.count), (Stop::Exhausted, 1), "{name}");
+        let grid = o.solution.expect("solved");
+        assert!(check_solution(puzzle, &rules, &grid).is_empty(), "{name}");
+        let got: String = grid
+            .iter()
+            .map(|&v| puzzle.symbols().symbol(v).to_string())
+            .collect();
+        assert_eq!(got, published, "{name}");
+        seen += 1;
+    }
+    assert_eq!(seen, 4);
 }
