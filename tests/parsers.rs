@@ -12,13 +12,15 @@ use sudoku_cp::puzzle;
 use sudoku_cp::puzzle::{Puzzle, Rules, Symbols};
 use sudoku_cp::solvers::{Cp, Solver};
 
-const FORMATS: [InputFormat; 6] = [
+const FORMATS: [InputFormat; 8] = [
     InputFormat::Auto,
     InputFormat::Rmit,
     InputFormat::Line,
     InputFormat::Grid,
     InputFormat::Killer,
     InputFormat::Cages,
+    InputFormat::Iss,
+    InputFormat::Fpuzzles,
 ];
 
 fn opts(format: InputFormat) -> ReadOptions {
@@ -93,7 +95,7 @@ fn read_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
 fn shipped() -> Vec<String> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
-    for dir in ["puzzles", "puzzles/layouts", "rules"] {
+    for dir in ["puzzles", "puzzles/layouts", "puzzles/variants", "rules"] {
         let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
             .expect("a shipped directory")
             .map(|e| e.expect("an entry").path())

@@ -112,6 +112,12 @@ impl ConstraintLine {
             .filter_map(|a| cell_of(a))
             .map(|(r, c)| r.max(c) + 1)
             .fold(9, usize::max);
+        if n > super::MAX_SIZE {
+            return Some(Err(format!(
+                "`{keyword}`: a cell beyond the largest grid ({0}×{0})",
+                super::MAX_SIZE
+            )));
+        }
         let check = Puzzle::with_boxes(n, super::Symbols::default_for(n), super::BoxShape::NONE)
             .map_err(|e| e.to_string())
             .and_then(|p| line.constraints(&p));
@@ -439,6 +445,8 @@ mod tests {
         assert_eq!(e, "`thermo`: `q2` is not a cell (r1c1 … r9c9)");
         let e = read("sandwich 18 middle 3").unwrap_err();
         assert!(e.contains("`middle` is not a side"), "{e}");
+        let e = read("thermo r1c1 r99999999999c1").unwrap_err();
+        assert!(e.contains("beyond the largest grid"), "{e}");
         let e = read("arrow r1c1 r1c2").unwrap_err();
         assert!(e.contains("CIRCLE : CELLS"), "{e}");
         let p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
