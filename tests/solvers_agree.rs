@@ -98,12 +98,13 @@ fn all_solvers_agree_on_every_shipped_puzzle() {
     for entry in std::fs::read_dir(common::root().join("puzzles")).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
-        // The variants of iss-examples.txt have their own test (tests/iss_examples.rs): the
-        // baseline solvers refuse them.
+        // The variants of iss-examples.txt and fpuzzles-examples.txt have their own tests
+        // (tests/iss_examples.rs, tests/variant_forms.rs, tests/variants_agree.rs).
         if path.is_dir()
             || name.ends_with(".md")
             || name.ends_with(".svg")
             || name.starts_with("iss-examples")
+            || name.starts_with("fpuzzles-examples")
         {
             continue;
         }

@@ -1,6 +1,7 @@
 //! Every variant kind's model against brute force: on 4×4 grids with random lines, dots and
-//! clues, `cp` counts exactly the grids of the plain puzzle that the independent check
-//! (`Constraint::holds`) accepts.
+//! clues, `cp` and `backtrack` count exactly the grids of the plain puzzle that the independent
+//! check (`Constraint::holds`) accepts; `dlx` and `algx` too where every constraint is a region
+//! of n cells, and they refuse the rest.
 
 use sudoku_cp::engine::{Limits, Rng, Stop};
 use sudoku_cp::puzzle::{Constraint, PairKind, Puzzle, Rules, Symbols, check_solution};
@@ -197,7 +198,13 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
 #[test]
 fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
     let cp = solvers::find("cp").expect("cp");
+    let backtrack = solvers::find("backtrack").expect("backtrack");
+    let exact = [
+        solvers::find("dlx").expect("dlx"),
+        solvers::find("algx").expect("algx"),
+    ];
     let rules = Rules::sudoku();
+    let mut exact_trials = 0;
     let mut rng = Rng::new(47);
     let n = 4;
     let grids = all_grids(n);
@@ -222,6 +229,33 @@ fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
             if let Some(g) = &o.solution {
                 assert!(check_solution(&p, &rules, g).is_empty());
             }
+            let all = Limits::solutions(u64::MAX);
+            assert!(backtrack.refuses(&p, &rules).is_none());
+            assert_eq!(
+                backtrack.solve(&p, &rules, &all).count,
+                expected,
+                "backtrack, kind {kind}"
+            );
+            let regions_only = p
+                .constraints()
+                .iter()
+                .all(|c| matches!(c, Constraint::Region { cells, .. } if cells.len() == n));
+            for solver in exact {
+                match solver.refuses(&p, &rules) {
+                    Some(why) => assert!(!regions_only, "{why}"),
+                    None => {
+                        assert!(
+                            regions_only,
+                            "{} takes {:?}",
+                            solver.name(),
+                            p.constraints()
+                        );
+                        let o = solver.solve(&p, &rules, &all);
+                        assert_eq!(o.count, expected, "{}, kind {kind}", solver.name());
+                        exact_trials += 1;
+                    }
+                }
+            }
             if expected > 0 && expected < 288 {
                 some += 1;
             } else {
@@ -235,4 +269,5 @@ fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
             "kind {kind}: no trial cut the grids down ({none} did not)"
         );
     }
+    assert!(exact_trials > 0, "no trial had regions of n cells only");
 }

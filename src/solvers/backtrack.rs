@@ -8,11 +8,14 @@
 //! refused when the cage's total gets out of reach: with r cells of the cage still empty, the
 //! total must lie between the partial sum plus the r smallest and plus the r largest symbols
 //! the cage does not use yet.
+//!
+//! A variant puzzle's extra regions are regions like the others; every other constraint is
+//! checked as a whole ([`Constraint::holds`]) when the last of its cells is filled.
 
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
 use crate::puzzle::regions;
-use crate::puzzle::{Cage, Puzzle, Rules};
+use crate::puzzle::{Cage, Constraint, Puzzle, Rules};
 use log::{debug, trace};
 use std::time::Instant;
 
@@ -29,9 +32,6 @@ impl Solver for Backtrack {
     }
     fn description(&self) -> &'static str {
         "naive backtracking: cells in order, symbols in order, validity check"
-    }
-    fn refuses(&self, puzzle: &Puzzle, _rules: &Rules) -> Option<String> {
-        super::refuses_variants("backtrack", puzzle)
     }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         let start = Instant::now();
@@ -69,9 +69,18 @@ impl<'a> Board<'a> {
         for (ri, region) in houses.iter().enumerate() {
             region.cells().for_each(|c| of_cell[c].push(ri));
         }
+        // The puzzle's extra regions, as more houses.
+        let mut count = houses.len();
+        for c in puzzle.constraints() {
+            if let Constraint::Region { cells, .. } = c {
+                cells.iter().for_each(|&cell| of_cell[cell].push(count));
+                count += 1;
+            }
+        }
+        let houses = count;
         for (k, cage) in cages.iter().enumerate() {
             for &c in &cage.cells {
-                of_cell[c].push(houses.len() + k);
+                of_cell[c].push(houses + k);
                 cage_of[c] = Some(k);
             }
         }
@@ -81,8 +90,8 @@ impl<'a> Board<'a> {
         Board {
             n,
             of_cell,
-            used: vec![false; (houses.len() + cages.len()) * n],
-            houses: houses.len(),
+            used: vec![false; (houses + cages.len()) * n],
+            houses,
             cages,
             cage_of,
             sum: vec![0; cages.len()],
@@ -134,6 +143,7 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
     let n = puzzle.size();
     let mut board = Board::new(puzzle, rules);
     let mut grid: Vec<usize> = vec![usize::MAX; n * n];
+    let checks = Checks::new(puzzle);
     let mut stats = SolveStats::default();
     let outcome = |solution, count, stop, stats| Outcome {
         solution,
@@ -149,6 +159,9 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
             board.place(cell, v, true);
             grid[cell] = v;
         }
+    }
+    if !checks.hold(puzzle, &grid, &checks.at_start) {
+        return outcome(None, 0, Stop::Exhausted, stats); // the givens break a constraint
     }
     let empties: Vec<usize> = (0..n * n)
         .filter(|&c| puzzle.givens()[c].is_none())
@@ -167,7 +180,11 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
             }
         } else {
             let cell = empties[i];
-            while v < n && !(board.allows(cell, v) && puzzle.allows(cell, v)) {
+            while v < n
+                && !(board.allows(cell, v)
+                    && puzzle.allows(cell, v)
+                    && checks.hold_with(puzzle, &mut grid, cell, v))
+            {
                 trace!(
                     target: "search",
                     "{} = {} breaks a rule",
@@ -220,5 +237,61 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         board.place(cell, old, false);
         grid[cell] = usize::MAX;
         v = old + 1;
+    }
+}
+
+/// The constraints other than regions, each checked whole once its last cell is filled.
+struct Checks<'a> {
+    constraints: Vec<&'a Constraint>,
+    /// The constraints whose cells are all given.
+    at_start: Vec<usize>,
+    /// For each cell, the constraints it is the last (in filling order) to fill.
+    at_cell: Vec<Vec<usize>>,
+}
+
+impl<'a> Checks<'a> {
+    fn new(puzzle: &'a Puzzle) -> Self {
+        let n = puzzle.size();
+        let constraints: Vec<&Constraint> = puzzle
+            .constraints()
+            .iter()
+            .filter(|c| !matches!(c, Constraint::Region { .. }))
+            .collect();
+        let mut at_start = Vec::new();
+        let mut at_cell = vec![Vec::new(); n * n];
+        for (i, c) in constraints.iter().enumerate() {
+            // Empty cells are filled from the top-left; the last of them closes the check.
+            match c
+                .cells()
+                .into_iter()
+                .filter(|&x| puzzle.givens()[x].is_none())
+                .max()
+            {
+                Some(last) => at_cell[last].push(i),
+                None => at_start.push(i),
+            }
+        }
+        Checks {
+            constraints,
+            at_start,
+            at_cell,
+        }
+    }
+
+    /// Whether the constraints `which` hold on `grid` (their cells all filled).
+    fn hold(&self, puzzle: &Puzzle, grid: &[usize], which: &[usize]) -> bool {
+        let value = |cell: usize| puzzle.symbols().symbol(grid[cell]) as i64;
+        which.iter().all(|&i| self.constraints[i].holds(&value))
+    }
+
+    /// Whether the constraints `cell` closes hold with `v` in it.
+    fn hold_with(&self, puzzle: &Puzzle, grid: &mut [usize], cell: usize, v: usize) -> bool {
+        if self.at_cell[cell].is_empty() {
+            return true;
+        }
+        grid[cell] = v;
+        let ok = self.hold(puzzle, grid, &self.at_cell[cell]);
+        grid[cell] = usize::MAX;
+        ok
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! Columns (items), each to be covered exactly once:
 //! - `cell`: one per cell, `0 .. n²` (the cell holds one symbol);
-//! - `region-value`: one per region of the rules and value, `n² + region·n + value` (each row,
-//!   column, box, and any diagonal the rules add, holds each value once).
+//! - `region-value`: one per region and value, `n² + region·n + value` (each row, column, box,
+//!   any diagonal the rules add, and each of the puzzle's extra regions of n cells, holds each
+//!   value once).
 //!
 //! Rows (options): one per candidate (cell, value) that the givens leave possible, with a 1 in
 //! the cell's column and in the (region, value) column of every region holding the cell. A
@@ -21,7 +22,7 @@
 
 use super::{Outcome, SolveStats};
 use crate::engine::{Stop, for_each_combination};
-use crate::puzzle::{Puzzle, Rules};
+use crate::puzzle::{Constraint, Puzzle, Rules};
 use crate::puzzle::{Region, regions};
 use std::time::Instant;
 
@@ -81,13 +82,13 @@ impl Matrix {
     pub(crate) fn new(puzzle: &Puzzle, rules: &Rules) -> Self {
         let n = puzzle.size();
         let cells = n * n;
-        let regions: Vec<Region> = regions(rules, n, puzzle.boxes());
+        let regions = houses(puzzle, rules);
         // Regions holding each cell, and the values the givens already place in each region.
         let mut of_cell: Vec<Vec<u32>> = vec![Vec::new(); cells];
         let mut placed = vec![false; regions.len() * n];
         let mut feasible = true;
         for (ri, region) in regions.iter().enumerate() {
-            for cell in region.cells() {
+            for &cell in region {
                 of_cell[cell].push(ri as u32);
                 if let Some(v) = puzzle.givens()[cell] {
                     feasible &= !std::mem::replace(&mut placed[ri * n + v], true);
@@ -215,6 +216,36 @@ impl Matrix {
     }
 }
 
+/// The cells of every region that holds each value once: the rules' and the puzzle's own.
+fn houses(puzzle: &Puzzle, rules: &Rules) -> Vec<Vec<usize>> {
+    let rule_regions: Vec<Region> = regions(rules, puzzle.size(), puzzle.boxes());
+    let extra = puzzle.constraints().iter().filter_map(|c| match c {
+        Constraint::Region { cells, .. } => Some(cells.clone()),
+        _ => None,
+    });
+    rule_regions
+        .iter()
+        .map(|r| r.cells().collect())
+        .chain(extra)
+        .collect()
+}
+
+/// The first constraint exact cover cannot express: anything but a region of n cells, which
+/// holds each value exactly once.
+fn inexpressible(puzzle: &Puzzle) -> Option<String> {
+    let n = puzzle.size();
+    let c = puzzle
+        .constraints()
+        .iter()
+        .find(|c| !matches!(c, Constraint::Region { cells, .. } if cells.len() == n))?;
+    Some(format!(
+        "exact cover takes extra regions of {n} cells only, not the puzzle's {} ({}): use \
+         --solver cp or backtrack",
+        c.kind(),
+        c.describe(|x| puzzle.cell_name(x))
+    ))
+}
+
 /// The most 1s an exact-cover matrix may hold: about 128 MB of row lists, more again in
 /// Dancing Links' nodes. 144×144 fits (15 M); 196×196 and up do not.
 const MAX_ENTRIES: usize = 1 << 25;
@@ -222,11 +253,11 @@ const MAX_ENTRIES: usize = 1 << 25;
 /// Why the exact-cover matrix of `puzzle` would be too large to build, if it would: too many
 /// 1s in all, or a cage with too many combinations to list as rows.
 pub(crate) fn too_large(puzzle: &Puzzle, rules: &Rules) -> Option<String> {
-    if let Some(why) = super::refuses_variants("exact-cover", puzzle) {
+    if let Some(why) = inexpressible(puzzle) {
         return Some(why);
     }
     let n = puzzle.size();
-    let per_cell = 1 + regions(rules, n, puzzle.boxes()).len() / n + 1;
+    let per_cell = 1 + houses(puzzle, rules).len() / n + 1;
     let entries = n.pow(3).saturating_mul(per_cell);
     if entries > MAX_ENTRIES {
         return Some(format!(

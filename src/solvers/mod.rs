@@ -118,16 +118,6 @@ pub trait Solver: Sync {
     }
 }
 
-/// Why a baseline solver, which knows regions and cages only, refuses `puzzle`: the first
-/// variant constraint it holds, if any.
-pub(crate) fn refuses_variants(solver: &str, puzzle: &Puzzle) -> Option<String> {
-    let first = puzzle.constraints().first()?;
-    Some(format!(
-        "the {solver} solver handles regions and cages only, not the puzzle's {}: use --solver cp",
-        first.kind()
-    ))
-}
-
 /// Every solver, in the order `--help` lists them; `cp` as [`Cp::DEFAULT`].
 pub fn registry() -> &'static [&'static dyn Solver] {
     &[&Cp::DEFAULT, &DancingLinks, &AlgorithmX, &Backtrack]
