@@ -38,6 +38,26 @@ fn shape(p: &Puzzle) -> (usize, Vec<Option<usize>>, Vec<String>) {
     (p.size(), p.givens().to_vec(), constraints)
 }
 
+/// Asserts `cp` proves `puzzle` unique under `rules`, its solution checked and `published`.
+fn solves_uniquely_to(name: &str, puzzle: &Puzzle, rules: &Rules, published: &str) {
+    let limits = Limits {
+        solutions: 2,
+        nodes: None,
+        deadline: Some(Instant::now() + Duration::from_secs(60)),
+    };
+    let o = solvers::find("cp")
+        .expect("cp")
+        .solve(puzzle, rules, &limits);
+    assert_eq!((o.stop, o.count), (Stop::Exhausted, 1), "{name}");
+    let grid = o.solution.expect("solved");
+    assert!(check_solution(puzzle, rules, &grid).is_empty(), "{name}");
+    let got: String = grid
+        .iter()
+        .map(|&v| puzzle.symbols().symbol(v).to_string())
+        .collect();
+    assert_eq!(got, published, "{name}");
+}
+
 #[test]
 fn exports_read_as_the_constraint_strings_of_the_same_puzzles() {
     let fpuzzles = named("puzzles/fpuzzles-examples.txt");
@@ -49,7 +69,6 @@ fn exports_read_as_the_constraint_strings_of_the_same_puzzles() {
         .filter_map(|l| l.split_once('\t'))
         .collect();
     assert_eq!(fpuzzles.len(), 4);
-    let cp = solvers::find("cp").expect("cp");
     let sudoku = Rules::sudoku();
     for (name, (puzzle, format)) in &fpuzzles {
         assert_eq!(*format, InputFormat::Fpuzzles, "{name}");
@@ -61,27 +80,13 @@ fn exports_read_as_the_constraint_strings_of_the_same_puzzles() {
         if !["I want to break free", "Bicycle race"].contains(&name.as_str()) {
             continue; // the other two take cp more than a test's while (see iss_examples)
         }
-        let limits = Limits {
-            solutions: 2,
-            nodes: None,
-            deadline: Some(Instant::now() + Duration::from_secs(60)),
-        };
-        let o = cp.solve(puzzle, &sudoku, &limits);
-        assert_eq!((o.stop, o.count), (Stop::Exhausted, 1), "{name}");
-        let grid = o.solution.expect("solved");
-        assert!(check_solution(puzzle, &sudoku, &grid).is_empty(), "{name}");
-        let got: String = grid
-            .iter()
-            .map(|&v| puzzle.symbols().symbol(v).to_string())
-            .collect();
-        assert_eq!(got, published[name.as_str()], "{name}");
+        solves_uniquely_to(name, puzzle, &sudoku, published[name.as_str()]);
     }
 }
 
 #[test]
 fn rule_files_in_words_solve_to_the_published_solutions() {
     let dir = std::path::Path::new("puzzles/variants");
-    let cp = solvers::find("cp").expect("cp");
     let iss = named("puzzles/iss-examples.txt");
     let mut seen = 0;
     for name in ["bicycle-race", "ctc-tribute", "kropki", "xv"] {
@@ -102,20 +107,7 @@ fn rule_files_in_words_solve_to_the_published_solutions() {
             // Thermometers read the same in words as in the constraint string.
             assert_eq!(shape(puzzle), shape(&iss["Bicycle race"].0));
         }
-        let limits = Limits {
-            solutions: 2,
-            nodes: None,
-            deadline: Some(Instant::now() + Duration::from_secs(60)),
-        };
-        let o = cp.solve(puzzle, &rules, &limits);
-        assert_eq!((o.stop, o.count), (Stop::Exhausted, 1), "{name}");
-        let grid = o.solution.expect("solved");
-        assert!(check_solution(puzzle, &rules, &grid).is_empty(), "{name}");
-        let got: String = grid
-            .iter()
-            .map(|&v| puzzle.symbols().symbol(v).to_string())
-            .collect();
-        assert_eq!(got, published, "{name}");
+        solves_uniquely_to(name, puzzle, &rules, published);
         seen += 1;
     }
     assert_eq!(seen, 4);

@@ -13,7 +13,8 @@ pub fn write_constraints(out: &mut String, puzzle: &Puzzle, cells: &[Option<usiz
     let mut down: BTreeMap<usize, char> = BTreeMap::new(); // cell → mark below it
     let mut listed: Vec<&Constraint> = Vec::new();
     let mut rule_pairs: BTreeMap<&'static str, usize> = BTreeMap::new();
-    for c in puzzle.constraints() {
+    let jigsaw = jigsaw_map(puzzle);
+    for (i, c) in puzzle.constraints().iter().enumerate() {
         if let Constraint::Pair { kind, a, b } = *c {
             if let Some((cell, right, mark)) = edge_mark(n, kind, a, b) {
                 let edges = if right { &mut across } else { &mut down };
@@ -25,12 +26,16 @@ pub fn write_constraints(out: &mut String, puzzle: &Puzzle, cells: &[Option<usiz
                 continue;
             }
         }
-        if !is_jigsaw_piece(puzzle, c) {
+        // A jigsaw's pieces are drawn as its region map.
+        if !jigsaw
+            .as_ref()
+            .is_some_and(|(_, pieces)| pieces.contains(&i))
+        {
             listed.push(c);
         }
     }
     draw_grid(out, puzzle, cells, &across, &down);
-    if let Some(map) = jigsaw_map(puzzle) {
+    if let Some((map, _)) = jigsaw {
         out.push_str("regions:\n");
         for row in map.chunks(n) {
             out.push_str(&row.iter().collect::<String>());
@@ -153,40 +158,27 @@ fn draw_grid(
     }
 }
 
-/// Whether a constraint is a piece of the jigsaw drawn as the region map.
-fn is_jigsaw_piece(puzzle: &Puzzle, c: &Constraint) -> bool {
-    jigsaw_map(puzzle).is_some()
-        && matches!(c, Constraint::Region { cells, .. } if cells.len() == puzzle.size())
-        && puzzle
-            .constraints()
-            .iter()
-            .filter(
-                |d| matches!(d, Constraint::Region { cells, .. } if cells.len() == puzzle.size()),
-            )
-            .count()
-            >= puzzle.size()
-}
-
-/// A grid without boxes whose full-size regions tile it: each cell's region letter.
-fn jigsaw_map(puzzle: &Puzzle) -> Option<Vec<char>> {
+/// A grid without boxes whose full-size regions tile it: each cell's region letter, and which
+/// of the puzzle's constraints are the pieces.
+fn jigsaw_map(puzzle: &Puzzle) -> Option<(Vec<char>, Vec<usize>)> {
     let n = puzzle.size();
     if !puzzle.boxes().is_none() {
         return None;
     }
     const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     let mut map = vec!['?'; n * n];
-    let mut k = 0;
-    for c in puzzle.constraints() {
+    let mut pieces = Vec::new();
+    for (i, c) in puzzle.constraints().iter().enumerate() {
         if let Constraint::Region { cells, .. } = c
             && cells.len() == n
             && cells.iter().all(|&x| map[x] == '?')
         {
-            let letter = *LETTERS.get(k)? as char;
+            let letter = *LETTERS.get(pieces.len())? as char;
             cells.iter().for_each(|&x| map[x] = letter);
-            k += 1;
+            pieces.push(i);
         }
     }
-    (k == n && map.iter().all(|&m| m != '?')).then_some(map)
+    (pieces.len() == n && map.iter().all(|&m| m != '?')).then_some((map, pieces))
 }
 
 /// One constraint on a line: what it is, its numbers, its cells in order.
@@ -240,7 +232,25 @@ fn describe(puzzle: &Puzzle, c: &Constraint) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::Symbols;
+    use crate::puzzle::{BoxShape, Symbols};
+
+    #[test]
+    fn a_jigsaw_gets_its_region_map_and_other_regions_are_listed() {
+        let mut p = Puzzle::with_boxes(4, Symbols::default_for(4), BoxShape::NONE).unwrap();
+        for cells in [[0, 1, 2, 4], [3, 5, 6, 7], [8, 9, 12, 13], [10, 11, 14, 15]] {
+            p.add_constraint(Constraint::Region {
+                label: "piece".to_string(),
+                cells: cells.to_vec(),
+            });
+        }
+        p.add_constraint(Constraint::diagonal(4, false));
+        let mut out = String::new();
+        write_constraints(&mut out, &p, p.givens());
+        assert!(
+            out.ends_with("regions:\nAAAB\nABBB\nCCDD\nCCDD\nmain diagonal: r1c1 r2c2 r3c3 r4c4\n"),
+            "{out}"
+        );
+    }
 
     #[test]
     fn marks_stand_between_their_cells_and_lines_are_listed() {

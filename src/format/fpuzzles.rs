@@ -5,7 +5,9 @@ use super::iss::{self, Part};
 use super::read::ReadOptions;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
-use crate::puzzle::{BoxShape, Constraint, PairKind, Puzzle, box_shape, piece_pairs};
+use crate::puzzle::{
+    BoxShape, Constraint, PairKind, Puzzle, box_shape, orthogonal_neighbours, piece_pairs,
+};
 use serde_json::{Map, Value};
 use std::collections::HashSet;
 
@@ -388,29 +390,8 @@ impl<'a> Import<'a> {
         }
     }
 
-    /// The orthogonal neighbours of a cell.
-    fn neighbours(&self, cell: usize) -> Vec<usize> {
-        let n = self.n;
-        let (r, c) = (cell / n, cell % n);
-        let mut out = Vec::new();
-        if r > 0 {
-            out.push(cell - n);
-        }
-        if c > 0 {
-            out.push(cell - 1);
-        }
-        if c + 1 < n {
-            out.push(cell + 1);
-        }
-        if r + 1 < n {
-            out.push(cell + n);
-        }
-        out
-    }
-
     /// Reads the constraint under `key`.
     fn constraint(&mut self, key: &str) -> Result<(), String> {
-        let n = self.n;
         let rule = |kind: &str| (kind.to_string(), Vec::new());
         match key {
             "diagonal+" | "diagonal-" | "antiknight" | "antiking" | "disjointgroups" => {
@@ -424,10 +405,7 @@ impl<'a> Import<'a> {
                     });
                 }
             }
-            "nonconsecutive" => {
-                self.flag(key)?;
-            }
-            "negative" => {} // read with the dots, in `negatives`
+            "nonconsecutive" | "negative" => {} // read with the dots, in `negatives`
             _ => {
                 for (i, entry) in self.entries(key)?.into_iter().enumerate() {
                     let what = format!("{key} {}", i + 1);
@@ -435,7 +413,6 @@ impl<'a> Import<'a> {
                 }
             }
         }
-        let _ = n;
         Ok(())
     }
 
@@ -580,7 +557,7 @@ impl<'a> Import<'a> {
                 } else {
                     PairKind::Greater
                 };
-                for b in self.neighbours(cell) {
+                for b in orthogonal_neighbours(self.n, cell) {
                     self.extra.push(Constraint::Pair { kind, a: cell, b });
                 }
             }

@@ -6,7 +6,9 @@
 use super::read::ReadOptions;
 use super::{Entry, InputFormat, killer_codes};
 use crate::error::InputError;
-use crate::puzzle::{BoxShape, Constraint, GlobalRule, PairKind, Puzzle, Symbols, box_shape};
+use crate::puzzle::{
+    BoxShape, Constraint, GlobalRule, PairKind, Puzzle, Symbols, box_shape, orthogonal_neighbours,
+};
 use std::collections::{BTreeMap, HashSet};
 
 /// The kinds this reader knows, as the Interactive Sudoku Solver names them.
@@ -305,33 +307,13 @@ impl Reader {
             .map_err(|_| format!("{kind}: `{text}` is not a whole number"))
     }
 
-    /// Orthogonal neighbours of `cell`.
-    fn neighbours(&self, cell: usize) -> Vec<usize> {
-        let n = self.n;
-        let (r, c) = (cell / n, cell % n);
-        let mut out = Vec::new();
-        if r > 0 {
-            out.push(cell - n);
-        }
-        if c > 0 {
-            out.push(cell - 1);
-        }
-        if c + 1 < n {
-            out.push(cell + 1);
-        }
-        if r + 1 < n {
-            out.push(cell + n);
-        }
-        out
-    }
-
     /// The pairs of orthogonally adjacent cells among `cells`, each first-listed cell first.
     fn adjacent_pairs(&self, cells: &[usize]) -> Vec<(usize, usize)> {
         let mut left: HashSet<usize> = cells.iter().copied().collect();
         let mut out = Vec::new();
         for &c in cells {
             left.remove(&c);
-            for adj in self.neighbours(c) {
+            for adj in orthogonal_neighbours(self.n, c) {
                 if left.contains(&adj) {
                     out.push((c, adj));
                 }

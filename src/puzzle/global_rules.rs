@@ -90,6 +90,25 @@ impl GlobalRule {
     }
 }
 
+/// The orthogonal neighbours of `cell` on an n×n grid: above, left, right, below.
+pub fn orthogonal_neighbours(n: usize, cell: usize) -> Vec<usize> {
+    let (r, c) = (cell / n, cell % n);
+    let mut out = Vec::new();
+    if r > 0 {
+        out.push(cell - n);
+    }
+    if c > 0 {
+        out.push(cell - 1);
+    }
+    if c + 1 < n {
+        out.push(cell + 1);
+    }
+    if r + 1 < n {
+        out.push(cell + n);
+    }
+    out
+}
+
 /// Every pair of cells of an n×n grid a move of `moves` (row and column steps) apart, each
 /// pair once, the lower cell first.
 pub fn piece_pairs(n: usize, moves: &[(i64, i64)]) -> Vec<(usize, usize)> {

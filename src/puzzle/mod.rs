@@ -16,6 +16,6 @@ pub use constraint::{Constraint, PairKind, entropy_class};
 pub use data::*;
 pub use error::PuzzleError;
 pub use geometry::*;
-pub use global_rules::{GlobalRule, piece_pairs};
+pub use global_rules::{GlobalRule, orthogonal_neighbours, piece_pairs};
 pub use rule_constraints::{ConstraintLine, KEYWORDS as CONSTRAINT_KEYWORDS};
 pub use rules::{RegionKind, Rules};
