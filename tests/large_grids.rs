@@ -75,3 +75,24 @@ fn refuses_289x289_naming_the_largest_size() {
          (read as an RMIT file, the closest fit; also tried one puzzle per line, a grid)\n"
     );
 }
+
+/// An empty grid of every large size is solved without a guess: the pattern hint fixes every
+/// cell in one node (the issue's bar is a second each in release; here the debug build).
+#[test]
+fn solves_empty_grids_to_256x256_in_one_node() {
+    for n in [81, 100, 144, 196, 256] {
+        let puzzle = vec!["0"; n * n].join(" ");
+        let r = run(
+            &["solve", "--stats", "--threads", "1"],
+            &format!("{puzzle}\n"),
+        );
+        assert_eq!(r.code, 0, "{n}×{n}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("nodes 1 guesses 0 failures 0 "),
+            "{n}×{n}: {}",
+            r.stderr
+        );
+        let wrong = check(&line_spec(&puzzle), &parse_line_solution(r.stdout.trim()));
+        assert!(wrong.is_empty(), "{n}×{n}: {wrong:?}");
+    }
+}

@@ -113,6 +113,9 @@ pub struct Engine<D: Domain> {
     pub(crate) branch_groups: Vec<Vec<VarId>>,
     /// Each variable's activity, for [`Heuristic::DomWdegActivity`](super::Heuristic).
     pub(crate) activity: Vec<f64>,
+    /// The value search tries first for each variable, by index (empty: no hints), set with
+    /// [`Engine::set_hints`].
+    pub(crate) hints: Vec<Option<u16>>,
 }
 
 impl<D: Domain> Default for Engine<D> {
@@ -142,6 +145,7 @@ impl<D: Domain> Engine<D> {
             rng: Rng::new(0),
             branch_groups: Vec::new(),
             activity: Vec::new(),
+            hints: Vec::new(),
         }
     }
 
@@ -226,8 +230,8 @@ impl<D: Domain> Engine<D> {
     }
 
     /// Back to `snapshot` (taken from this engine, with the same propagators): domains and
-    /// strategy as they were, statistics, conflict weights and activities cleared, every
-    /// propagator queued.
+    /// strategy as they were, statistics, conflict weights, activities and hints cleared,
+    /// every propagator queued.
     /// A model built once can so be reused for many inputs without building it again.
     pub fn reset(&mut self, snapshot: &Snapshot<D>) {
         debug_assert_eq!(snapshot.doms.len(), self.doms.len());
@@ -238,6 +242,7 @@ impl<D: Domain> Engine<D> {
         self.weights.iter_mut().for_each(|w| *w = 1);
         self.var_weights.iter_mut().for_each(|w| *w = 0);
         self.activity.iter_mut().for_each(|a| *a = 0.0);
+        self.hints.clear();
         for var in self.watched.iter().flatten() {
             self.var_weights[var.index()] += self.var_factors[var.index()];
         }

@@ -89,6 +89,7 @@ mod cage_sum;
 mod combinations;
 mod domain;
 mod group_sum;
+mod hints;
 mod kernel;
 mod linear_sum;
 mod matching;

@@ -86,7 +86,8 @@ pub enum Heuristic {
     DomWdegActivity,
 }
 
-/// Which value of the chosen variable the left branch tries.
+/// Which value of the chosen variable the left branch tries, after its hint if it has one
+/// ([`Engine::set_hints`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ValueOrder {
     /// The smallest value: runs are deterministic and the same on every call.
@@ -143,7 +144,10 @@ impl<D: Domain> Engine<D> {
     pub fn search(&mut self, limits: &Limits, mut on_solution: impl FnMut(&[D])) -> Stop {
         let start = Instant::now();
         self.trail.checkpoint(); // the root's own changes, undone at the end
-        let stop = self.search_inner(limits, &mut on_solution, None);
+        let stop = match self.follow_hints(limits, &mut on_solution) {
+            Some(stop) => stop,
+            None => self.search_inner(limits, &mut on_solution, None),
+        };
         while self.trail.depth() > 0 {
             self.trail.restore(&mut self.doms);
         }
@@ -347,6 +351,9 @@ impl<D: Domain> Engine<D> {
 
     /// The value the left branch gives `var`, by the strategy's value order.
     fn select_value(&mut self, var: VarId) -> usize {
+        if let Some(hint) = self.hinted_value(var) {
+            return hint;
+        }
         let d = self.doms[var.index()];
         match self.strategy.values {
             ValueOrder::Smallest => d.min(),

@@ -22,7 +22,7 @@ pub fn build<D: Domain>(
     tuning: &Tuning,
 ) -> Result<Engine<D>, Conflict> {
     let mut engine = model(puzzle, rules, tuning);
-    apply_givens(&mut engine, puzzle)?;
+    apply_givens(&mut engine, puzzle, rules)?;
     Ok(engine)
 }
 
@@ -93,16 +93,25 @@ pub(crate) fn with_model<D: Domain, R>(
             .and_then(|b| b.downcast_mut::<Cached<D>>())
             .expect("stored above");
         cached.engine.reset(&cached.root);
-        apply_givens(&mut cached.engine, puzzle)?;
+        apply_givens(&mut cached.engine, puzzle, rules)?;
         Ok(f(&mut cached.engine))
     })
 }
 
-/// Fixes each given cell's variable (variable i is cell i).
+/// Fixes each given cell's variable (variable i is cell i), and gives search the pattern hint
+/// when one fits ([`super::hints::pattern_hint`]).
 pub(super) fn apply_givens<D: Domain>(
     engine: &mut Engine<D>,
     puzzle: &Puzzle,
+    rules: &Rules,
 ) -> Result<(), Conflict> {
+    match super::hints::pattern_hint(puzzle, rules) {
+        Some(mut hints) => {
+            hints.resize(engine.num_vars(), None);
+            engine.set_hints(&hints);
+        }
+        None => engine.clear_hints(),
+    }
     for (cell, given) in puzzle.givens().iter().enumerate() {
         if let Some(v) = *given {
             engine.restrict(VarId(cell as u32), D::singleton(v), "given")?;

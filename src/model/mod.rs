@@ -146,6 +146,7 @@
 //! `src/solvers/` (the solver trait and registry), `src/cli/` (the command line).
 
 mod builder;
+mod hints;
 mod killer_sums;
 mod network;
 mod shared_values;
