@@ -119,6 +119,9 @@ pub struct Request {
     pub minimal: bool,
     /// Only puzzles of this rating level.
     pub difficulty: Option<Level>,
+    /// Rate every puzzle ([`Generated::rating`]); done anyway when `difficulty` is asked. A
+    /// 25×25 puzzle takes longer to rate than to make.
+    pub rate: bool,
     /// Killer cages instead of givens.
     pub cages: Option<CageSizes>,
     /// Fresh grids to try before giving up on `difficulty` or `minimal`.
@@ -132,8 +135,8 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its unique solution, a value index per cell.
     pub solution: Vec<usize>,
-    /// Its rating.
-    pub rating: Rating,
+    /// Its rating, when the request asked for one ([`Request::rate`] or a difficulty).
+    pub rating: Option<Rating>,
     /// The symmetry of its givens ([`Symmetry::Random`] resolved).
     pub symmetry: Symmetry,
     /// Grids tried to get it (1 when the first one did).
@@ -181,7 +184,8 @@ fn generate_in<D: Domain>(request: &Request, seed: u64) -> Result<Generated, Fai
         };
         let (puzzle, decided) = match request.cages {
             Some(sizes) => {
-                let nodes = unique_budget(request.template.size());
+                let n = request.template.size() as u64;
+                let nodes = KILLER_BUDGET / (n * n);
                 (
                     killer::<D>(request, &solution, sizes, &mut rng, nodes),
                     true,
@@ -189,9 +193,15 @@ fn generate_in<D: Domain>(request: &Request, seed: u64) -> Result<Generated, Fai
             }
             None => remove_givens::<D>(request, &solution, symmetry, &mut rng),
         };
-        let rating = logic::rate::<D>(&puzzle, &request.rules);
-        levels[rating.level as usize] += 1;
-        if request.difficulty.is_some_and(|l| l != rating.level) {
+        let rating = (request.rate || request.difficulty.is_some())
+            .then(|| logic::rate::<D>(&puzzle, &request.rules));
+        if let Some(r) = &rating {
+            levels[r.level as usize] += 1;
+        }
+        if request
+            .difficulty
+            .is_some_and(|l| rating.as_ref().is_none_or(|r| r.level != l))
+        {
             continue;
         }
         // One pass over single cells already leaves a minimal puzzle when every check was
@@ -271,12 +281,18 @@ fn solutions<D: Domain>(
     (out, !matches!(stop, Ok(Stop::NodeLimit)))
 }
 
-/// Nodes a search of [`stays_unique`] or of a killer's [`solutions`] may take on an n×n grid:
-/// `UNIQUE_BUDGET / n²`. On 9×9 a check takes at most a few dozen nodes (200 puzzles of
-/// `--seed 1`: 38; killers: 306), on 16×16 a few thousand (3,899 in 5 puzzles); on 25×25 the
-/// last removals can take millions, and 3,200 nodes keep a puzzle to a few tens of seconds.
+/// Nodes a search of [`stays_unique`] may take on an n×n grid: `UNIQUE_BUDGET / n⁴`. A
+/// puzzle has about n² checks and a node costs about n² cells' work, so the budget keeps a
+/// puzzle's checks to a similar time at every size. On 9×9 a check takes at most a few dozen
+/// nodes (200 puzzles of `--seed 1`: 38), far below its 6,096; on 25×25 the last removals can
+/// take millions, and 102 nodes a check make a puzzle in under 2 s (3,200 took 40 s for about
+/// as many givens; on 16×16, 10 puzzles took 241 s instead of 1 s for 0.5% fewer givens).
 /// Nodes rather than time, so that a seed gives the same puzzle on every machine.
-const UNIQUE_BUDGET: u64 = 2_000_000;
+const UNIQUE_BUDGET: u64 = 40_000_000;
+
+/// Nodes a killer's search for a second solution ([`solutions`]) may take on an n×n grid:
+/// `KILLER_BUDGET / n²`; killers of 9×9 take up to 306.
+const KILLER_BUDGET: u64 = 2_000_000;
 
 /// Whether `solution` is the only solution of `puzzle`, where `puzzle` is a puzzle whose only
 /// solution is `solution` with the givens of `blanked` removed; `None` when a search ran out of
@@ -301,7 +317,7 @@ fn stays_unique<D: Domain>(
 
 /// [`UNIQUE_BUDGET`] for an n×n grid.
 fn unique_budget(n: usize) -> u64 {
-    UNIQUE_BUDGET / (n * n) as u64
+    UNIQUE_BUDGET / (n * n * n * n) as u64
 }
 
 /// [`stays_unique`] with a budget of `nodes` a search.
@@ -686,6 +702,7 @@ mod tests {
             givens: None,
             minimal: false,
             difficulty: None,
+            rate: true,
             cages: None,
             attempts: 1,
         }

@@ -233,6 +233,7 @@ proptest! {
             givens: Some(size * size * 2 / 3),
             minimal: false,
             difficulty: None,
+            rate: false,
             cages: None,
             attempts: 1,
         };
@@ -257,6 +258,7 @@ proptest! {
             givens: None,
             minimal: false,
             difficulty: None,
+            rate: false,
             cages: Some(CageSizes { min: 1, max: 4 }),
             attempts: 1,
         };

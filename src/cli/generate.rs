@@ -308,6 +308,7 @@ fn request(args: &GenerateArgs) -> Result<Request, InputError> {
             DifficultyArg::Guessing => Level::Guessing,
         }),
         cages,
+        rate: args.rating,
         attempts: args.attempts,
     })
 }
@@ -380,7 +381,11 @@ fn check(g: &Generated, rules: &Rules, index: u64) -> Result<(), Failure> {
 fn write(out: &mut String, g: &Generated, to: GenTo, args: &GenerateArgs, seed: u64, index: u64) {
     let p = &g.puzzle;
     let full: Vec<Option<usize>> = g.solution.iter().map(|&v| Some(v)).collect();
-    let rating = format!("{}\t{:.1}", g.rating.level.name(), g.rating.score);
+    let rating = g
+        .rating
+        .as_ref()
+        .map(|r| format!("{}\t{:.1}", r.level.name(), r.score))
+        .unwrap_or_default();
     let line_fields = |out: &mut String, first: &dyn Fn(&mut String)| {
         first(out);
         if args.solution {

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The shared large-grid benchmark sets: 36×36 and 49×49 grids with 40–60% of a random solution
+# blanked (the hardness peak of quasigroup completion), made with a fixed seed by the peers'
+# generator (../shared/peers/ortools/make_blanked.py, which needs the peers' venv with ortools)
+# and written as numbers, 0 for a blank, so that every size reads the same way.
+#
+# usage: scripts/large-sets.sh [OUT_DIR]    (default target/large)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-target/large}
+peers=../shared/peers
+python=$peers/.venv/bin/python
+[ -x "$python" ] || { echo "no $python: see $peers/README.md, Setup" >&2; exit 1; }
+mkdir -p "$out"
+as_numbers() {
+  python3 -c '
+import sys
+for line in sys.stdin:
+    line = line.rstrip("\n")
+    if line.startswith("#"):
+        print(line + ", written as numbers (0 = blank)")
+        continue
+    print(" ".join("0" if c == "." else str(int(c)) if c.isdigit() else str(ord(c) - 55)
+                   for c in line))'
+}
+set_of() { # size, puzzles per ratio, first seed
+  local i=0
+  for blank in 0.40 0.45 0.50 0.55 0.60; do
+    i=$((i + 1))
+    "$python" "$peers/ortools/make_blanked.py" --size "$1" --count "$2" --blank "$blank" \
+      --seed $(($3 + i)) | as_numbers
+  done
+}
+set_of 36 4 2600 > "$out/36x36-blanked.txt"
+set_of 49 2 4900 > "$out/49x49-blanked.txt"
+echo "wrote $out/36x36-blanked.txt (20 puzzles) and $out/49x49-blanked.txt (10 puzzles)"
