@@ -26,9 +26,14 @@ impl<D: Domain> Engine<D> {
         self.hints.clear();
     }
 
+    /// Whether search follows the hints: there are some, and values are not drawn at random.
+    fn follows_hints(&self) -> bool {
+        !self.hints.is_empty() && !matches!(self.strategy.values, ValueOrder::Random { .. })
+    }
+
     /// The hint for `var`, if it has one, search follows hints and its domain holds it.
     pub(super) fn hinted_value(&self, var: VarId) -> Option<usize> {
-        if matches!(self.strategy.values, ValueOrder::Random { .. }) {
+        if !self.follows_hints() {
             return None;
         }
         let hint = usize::from((*self.hints.get(var.index())?)?);
@@ -43,10 +48,7 @@ impl<D: Domain> Engine<D> {
         limits: &Limits,
         on_solution: &mut impl FnMut(&[D]),
     ) -> Option<Stop> {
-        if limits.solutions != 1
-            || self.hints.is_empty()
-            || matches!(self.strategy.values, ValueOrder::Random { .. })
-        {
+        if limits.solutions != 1 || !self.follows_hints() {
             return None;
         }
         self.trail.checkpoint();

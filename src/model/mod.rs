@@ -108,8 +108,8 @@
 //!   result only if it solves the model. A grid whose only rules are rows, columns and boxes
 //!   gets the pattern grid (each row of a band shifted by a box width, each band by one) with
 //!   its symbols renamed to the givens, when that fits every given: an empty grid of any size
-//!   is then solved in one node (256×256 in 0.6 s), where search alone wandered for minutes
-//!   from 81×81 up. A puzzle the pattern does not fit gets no hint.
+//!   is then solved in one node (256×256 in 0.6 s), where search alone was still undecided
+//!   after 30 s from 81×81 up. A puzzle the pattern does not fit gets no hint.
 //! - **Shared search** (`engine::share`). Engines holding copies of one model, one per
 //!   thread, can split one tree (`Engine::search_shared`). One starts at the root; when another
 //!   is idle, a busy one gives it the right branch of its shallowest open guess, as the list of
