@@ -218,10 +218,19 @@ impl<const V: usize> State<V> {
                 union |= *d;
             }
             let variables = &variables[..vars.len()];
+            // A set adding no value to those allowed is not checked against the domains, and
+            // the pass stops once every value of the union is allowed.
             let mut allowed = 0u16;
             for &m in sum.combos.iter() {
-                if m & fixed == fixed && union & m == m && variables.iter().all(|&d| d & m != 0) {
+                if m & fixed == fixed
+                    && union & m == m
+                    && m & !allowed != 0
+                    && variables.iter().all(|&d| d & m != 0)
+                {
                     allowed |= m;
+                    if allowed == union {
+                        break;
+                    }
                 }
             }
             if allowed == 0 {
