@@ -80,10 +80,30 @@ thread_local! {
 /// [`combinations`], remembered per thread for the last weights when there are at most 64
 /// values.
 pub fn combinations_cached<D: Domain>(weights: &[u64], k: usize, total: u64) -> Vec<D> {
-    if weights.len() > 64 {
+    let Some(masks) = combination_masks(weights, k, total) else {
         return combinations(weights, k, total);
+    };
+    masks
+        .iter()
+        .map(|&m| {
+            let mut d = D::empty();
+            let mut bits = m;
+            while bits != 0 {
+                d.insert(bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+            d
+        })
+        .collect()
+}
+
+/// The combinations of `k` values reaching `total` as value masks (bit `v` for value `v`),
+/// remembered per thread for the last weights; `None` past 64 values.
+pub fn combination_masks(weights: &[u64], k: usize, total: u64) -> Option<Arc<[u64]>> {
+    if weights.len() > 64 {
+        return None;
     }
-    let masks = MASKS.with_borrow_mut(|(seen, table)| {
+    Some(MASKS.with_borrow_mut(|(seen, table)| {
         if seen.as_slice() != weights {
             seen.clear();
             seen.extend_from_slice(weights);
@@ -98,19 +118,7 @@ pub fn combinations_cached<D: Domain>(weights: &[u64], k: usize, total: u64) -> 
             out.into()
         });
         Arc::clone(entry)
-    });
-    masks
-        .iter()
-        .map(|&m| {
-            let mut d = D::empty();
-            let mut bits = m;
-            while bits != 0 {
-                d.insert(bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-            d
-        })
-        .collect()
+    }))
 }
 
 /// How many sets of `k` distinct values reach `total`, counted up to `cap` (the count stops

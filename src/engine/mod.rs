@@ -110,7 +110,7 @@ pub use all_different::{AllDifferent, HallSets};
 pub use boards::{MAX_VALUES, MAX_VARS, Network};
 pub use cage_sum::CageSum;
 pub use combinations::{
-    combinations, combinations_cached, count_combinations, for_each_combination,
+    combination_masks, combinations, combinations_cached, count_combinations, for_each_combination,
 };
 pub use domain::{Domain, DomainIter, Wide};
 pub use group_sum::GroupSum;

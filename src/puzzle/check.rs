@@ -181,37 +181,36 @@ pub fn broken_cages(puzzle: &Puzzle, rules: &Rules) -> Vec<String> {
         return Vec::new();
     }
     let symbols = puzzle.symbols();
+    // The value indices by increasing symbol: the smallest and the largest symbols left for a
+    // cage's empty cells are read off its two ends.
+    let mut by_symbol: Vec<usize> = (0..symbols.len()).collect();
+    by_symbol.sort_unstable_by_key(|&v| symbols.symbol(v));
     let mut out = Vec::new();
+    let mut given = Vec::new();
     for cage in puzzle.cages() {
-        let given: Vec<usize> = cage
-            .cells
-            .iter()
-            .filter_map(|&c| puzzle.givens()[c])
-            .collect();
-        let name = cage_name(puzzle, cage);
+        given.clear();
+        given.extend(cage.cells.iter().filter_map(|&c| puzzle.givens()[c]));
         let repeated = given
             .iter()
             .enumerate()
             .find(|&(i, v)| given[..i].contains(v));
         if let Some((_, &v)) = repeated {
-            out.push(format!("{name} holds {} twice", symbols.label(v)));
+            out.push(format!(
+                "{} holds {} twice",
+                cage_name(puzzle, cage),
+                symbols.label(v)
+            ));
             continue;
         }
-        let sum: u128 = given.iter().map(|&v| u128::from(symbols.symbol(v))).sum();
-        let mut left: Vec<u64> = (0..symbols.len())
-            .filter(|v| !given.contains(v))
-            .map(|v| symbols.symbol(v))
-            .collect();
-        left.sort_unstable();
+        let weight = |&v: &usize| u128::from(symbols.symbol(v));
+        let sum: u128 = given.iter().map(weight).sum();
         let empty = cage.cells.len() - given.len();
-        let low: u128 = sum + left[..empty].iter().map(|&w| u128::from(w)).sum::<u128>();
-        let high: u128 = sum
-            + left[left.len() - empty..]
-                .iter()
-                .map(|&w| u128::from(w))
-                .sum::<u128>();
+        let left = || by_symbol.iter().filter(|v| !given.contains(v));
+        let low = sum + left().take(empty).map(weight).sum::<u128>();
+        let high = sum + left().rev().take(empty).map(weight).sum::<u128>();
         let total = u128::from(cage.total);
         if total < low || total > high {
+            let name = cage_name(puzzle, cage);
             let values: Vec<&str> = given.iter().map(|&v| symbols.label(v)).collect();
             out.push(if empty == 0 {
                 format!(
@@ -334,6 +333,36 @@ mod tests {
                 "column 1 holds 2 twice (r1c1, r3c1)",
                 "column 2 holds 1 twice (r1c2, r3c2)"
             ]
+        );
+    }
+
+    #[test]
+    fn broken_cages_name_repeats_and_totals_the_givens_cannot_reach() {
+        let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+        p.add_cage(7, vec![0, 1]).unwrap(); // 3 + 4
+        p.add_cage(3, vec![2, 3]).unwrap(); // 1 + 2
+        p.add_cage(6, vec![4, 5, 6]).unwrap(); // 1 + 2 + 3
+        p.add_cage(9, vec![8, 9, 12]).unwrap(); // 2 + 3 + 4
+        let killer = Rules::builtin("killer").unwrap();
+        assert!(broken_cages(&p, &killer).is_empty(), "no givens yet");
+        p.set_given(0, Some(3)); // 4, leaving 3 for r1c2: fine
+        p.set_given(2, Some(0)); // 1, leaving 2 for r1c4: fine
+        assert!(broken_cages(&p, &killer).is_empty());
+        p.set_given(4, Some(1));
+        p.set_given(5, Some(1)); // 2 twice
+        p.set_given(8, Some(0)); // 1: 9 - 1 = 8 is more than 3 + 4
+        p.set_given(3, Some(3)); // 1 + 4 = 5, not 3
+        assert_eq!(
+            broken_cages(&p, &killer),
+            vec![
+                "cage 3/2 at r1c3: its givens 1, 4 add up to 5, not 3",
+                "cage 6/3 at r2c1 holds 2 twice",
+                "cage 9/3 at r3c1: its givens 1 leave 6..8 for its total 9",
+            ]
+        );
+        assert!(
+            broken_cages(&p, &Rules::sudoku()).is_empty(),
+            "no cage rules"
         );
     }
 }

@@ -431,7 +431,8 @@ impl Puzzle {
         // at most C(16, 8) = 12,870 of them per total, and the solver reuses it); past that,
         // listing them all could take very long, so the search stops at the first one.
         let reachable = if weights.len() <= 16 {
-            !crate::engine::combinations_cached::<u64>(weights, cells.len(), total).is_empty()
+            crate::engine::combination_masks(weights, cells.len(), total)
+                .is_some_and(|masks| !masks.is_empty())
         } else {
             let mut found = false;
             crate::engine::for_each_combination(weights, cells.len(), total, |_| {
