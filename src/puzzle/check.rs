@@ -190,6 +190,9 @@ pub fn broken_cages(puzzle: &Puzzle, rules: &Rules) -> Vec<String> {
     for cage in puzzle.cages() {
         given.clear();
         given.extend(cage.cells.iter().filter_map(|&c| puzzle.givens()[c]));
+        if given.is_empty() {
+            continue; // `Puzzle::add_cage` took only a total some distinct symbols reach
+        }
         let repeated = given
             .iter()
             .enumerate()
