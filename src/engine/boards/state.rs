@@ -2,7 +2,7 @@
 //! that can still take it, and one propagation round over it (naked and hidden singles, locked
 //! candidates, sums).
 
-use super::{MAX_PERMUTATIONS, MAX_VALUES, MAX_VARS, Network, Stats, each_bit};
+use super::{Kernel, MAX_PERMUTATIONS, MAX_VALUES, MAX_VARS, Network, Stats, boards, each_bit};
 
 /// The search state: copied on each guess.
 #[derive(Clone, Copy)]
@@ -24,40 +24,15 @@ pub(super) struct State<const V: usize> {
 impl<const V: usize> State<V> {
     /// The state of domains `doms`, before any propagation.
     pub(super) fn new(net: &Network, doms: &[u16]) -> Self {
-        let mut state = State {
-            boards: [net.all; V],
+        State {
+            boards: boards(net.all, doms),
             solved: 0,
             // The first scan looks at every group.
             dirty: [net.live; V],
             done: [0; V],
             // Nothing seen yet: the first pass looks at every sum.
             summed: [0; V],
-        };
-        // The variables whose domains are not full (mostly fixed ones), found without a branch
-        // per variable; each then puts its own values back on boards it is cleared from.
-        // Clearing each missing value instead cost a read-modify-write per missing value.
-        let full = u16::MAX >> (16 - V);
-        // Sixteen variables at a time, in a form the compiler turns into vector compares.
-        let mut narrowed = 0u128;
-        for (i, chunk) in doms.chunks(16).enumerate() {
-            let mut bits = 0u16;
-            for (j, &d) in chunk.iter().enumerate() {
-                bits |= u16::from(d & full != full) << j;
-            }
-            narrowed |= u128::from(bits) << (16 * i % MAX_VARS);
         }
-        let mut kept = [0u128; V];
-        each_bit(narrowed, |v| {
-            let mut d = doms[v] & full;
-            while d != 0 {
-                kept[d.trailing_zeros() as usize % V] |= 1 << v;
-                d &= d - 1;
-            }
-        });
-        for (b, k) in state.boards.iter_mut().zip(kept) {
-            *b = *b & !narrowed | k;
-        }
-        state
     }
 
     /// Fixes `var` to `value` and clears the value from its neighbours.
@@ -336,5 +311,43 @@ impl<const V: usize> State<V> {
         let var = best.1;
         let value = (0..V).find(|&value| self.boards[value] >> var & 1 == 1)?;
         Some((var, value))
+    }
+}
+
+impl<const V: usize> Kernel for State<V> {
+    /// The boards at the last locked-candidates pass. Locked candidates pay at the root only:
+    /// there they took top1465 from 18.8 to 8.7 guesses a puzzle and 43% fewer instructions; at
+    /// every node they cost more than the guesses they saved on royle and forum-hardest.
+    type Root = [u128; V];
+
+    fn root(net: &Network) -> [u128; V] {
+        [net.all; V]
+    }
+
+    fn propagate(
+        &mut self,
+        net: &Network,
+        stats: &mut Stats,
+        root: Option<&mut [u128; V]>,
+    ) -> bool {
+        State::propagate(self, net, stats, root)
+    }
+
+    fn choose(&self, net: &Network) -> Option<(usize, usize)> {
+        State::choose(self, net)
+    }
+
+    fn place(&mut self, net: &Network, var: usize, value: usize) {
+        State::place(self, net, var, value);
+    }
+
+    fn remove(&mut self, net: &Network, var: usize, value: usize) {
+        State::remove(self, net, var, value);
+    }
+
+    fn values(&self, out: &mut [usize; MAX_VARS]) {
+        for (value, &b) in self.boards.iter().enumerate() {
+            each_bit(b, |var| out[var % MAX_VARS] = value);
+        }
     }
 }

@@ -1,0 +1,501 @@
+//! The search state of a [`Network`](super::Network) that is a square of order 9 with 3×3
+//! blocks: each value's places kept as three 27-bit bands, with whole-band rules from tables.
+//!
+//! The variables are numbered line by line (variable `9 * line + column`), and a band is three
+//! consecutive lines: variables `27 * band .. 27 * band + 27`, one `u32` word a value. Within a
+//! band, a value takes one place in each of its three lines and in each of its three blocks, so
+//! the value's *segments* (a line's three places inside one block) must hold a 3×3 permutation:
+//! - **segments:** a table keeps the segments that lie on some permutation within those left
+//!   (locked candidates both ways, and a conflict when there is none), in one lookup per band;
+//! - **columns:** a block whose places for the value lie in one column settles that column for
+//!   the value, which leaves the other two bands' words;
+//! - **hidden singles:** a line with one place left takes the value there. After the segment
+//!   rule, a block with one place is such a line too, so this finds the singles of lines and
+//!   blocks at once (lines down are left to naked singles and search);
+//! - **naked singles:** bit-sliced counts over the nine words of a band, as in
+//!   [`State`](super::state::State).
+//!
+//! A band is looked at again only when its word changed since its last pass. This draws at
+//! least the conclusions of the general state's hidden singles in lines and blocks, and its
+//! locked candidates at every node rather than at the root only.
+
+use super::{Kernel, MAX_VARS, Network, Stats};
+
+/// The 27 places of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// The nine places of a line.
+const LINE: u32 = 0x1ff;
+/// Lines (and values) of the square.
+const N: usize = 9;
+
+/// For each line's nine places (a bit each), its segments that hold one (three bits).
+const SEGMENTS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] =
+            ((x & 0o7 != 0) as u8) | ((x & 0o70 != 0) as u8) << 1 | ((x & 0o700 != 0) as u8) << 2;
+        x += 1;
+    }
+    t
+};
+
+/// For each 3×3 set of segments (bit `3 * line + block`), the places of the segments that lie
+/// on a permutation within the set: none when the set holds no permutation.
+const ON_A_PERMUTATION: [u32; 512] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut kept = 0usize;
+        let mut p = 0;
+        while p < 6 {
+            let segments = 1 << PERMUTATIONS[p][0]
+                | 1 << (3 + PERMUTATIONS[p][1])
+                | 1 << (6 + PERMUTATIONS[p][2]);
+            if set & segments == segments {
+                kept |= segments;
+            }
+            p += 1;
+        }
+        let mut places = 0u32;
+        let mut s = 0;
+        while s < 9 {
+            if kept >> s & 1 == 1 {
+                places |= 0o7 << (9 * (s / 3) + 3 * (s % 3));
+            }
+            s += 1;
+        }
+        t[set] = places;
+        set += 1;
+    }
+    t
+};
+
+/// For a band's columns that hold the value (nine bits), the places the other two bands keep:
+/// all but the columns alone in their block.
+const OTHER_BANDS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut settled = 0u32;
+        let mut block = 0;
+        while block < 3 {
+            let three = (columns >> (3 * block)) & 0o7;
+            if three != 0 && three & (three - 1) == 0 {
+                settled |= (three as u32) << (3 * block);
+            }
+            block += 1;
+        }
+        t[columns] = BAND & !(settled | settled << 9 | settled << 18);
+        columns += 1;
+    }
+    t
+};
+
+/// For a line's nine places, the place when there is exactly one.
+const ALONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        if x != 0 && x & (x - 1) == 0 {
+            t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For each place of a band, the other places of its line and block.
+const PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (line, column) = (i / 9, i % 9);
+        let block = column / 3 * 3;
+        let mut peers = LINE << (9 * line);
+        let mut l = 0;
+        while l < 3 {
+            peers |= 0o7 << (9 * l + block);
+            l += 1;
+        }
+        t[i] = peers & !(1 << i);
+        i += 1;
+    }
+    t
+};
+
+/// The three places of each column in a band.
+const fn column(c: usize) -> u32 {
+    (1 | 1 << 9 | 1 << 18) << c
+}
+
+/// The search state: copied on each guess.
+#[derive(Clone, Copy)]
+pub(super) struct Bands {
+    /// For word `3 * value + band`, the band's places that can still take the value. Five
+    /// words of padding let an index be masked (`& 31`) rather than checked.
+    words: [u32; 32],
+    /// Each word as it was after its last pass.
+    seen: [u32; 32],
+    /// Each band's places without a value yet.
+    open: [u32; 3],
+}
+
+/// A line, block or place with no value left.
+struct Conflict;
+
+impl Bands {
+    /// The state of domains `doms` (one per variable, 81 of them), before any propagation.
+    pub(super) fn new(doms: &[u16]) -> Self {
+        let mut words = [0u32; 32];
+        for (band, doms) in doms.chunks_exact(27).enumerate().take(3) {
+            // The places whose domains are not full (mostly fixed ones), found without a branch
+            // per place; each then puts its values back on the words.
+            let mut narrowed = 0u32;
+            for (i, &d) in doms.iter().enumerate() {
+                narrowed |= u32::from(d & LINE as u16 != LINE as u16) << i;
+            }
+            for value in 0..N {
+                words[3 * value + band] = BAND & !narrowed;
+            }
+            while narrowed != 0 {
+                let i = narrowed.trailing_zeros() as usize;
+                narrowed &= narrowed - 1;
+                let mut d = doms[i] & LINE as u16;
+                while d != 0 {
+                    words[(3 * d.trailing_zeros() as usize + band) & 31] |= 1 << i;
+                    d &= d - 1;
+                }
+            }
+        }
+        Bands {
+            words,
+            seen: [0; 32],
+            open: [BAND; 3],
+        }
+    }
+
+    /// The segment, column and hidden-single rules on word `w` (value `w / 3`, band `w % 3`).
+    #[inline(always)]
+    fn pass(&mut self, w: usize) -> Result<(), Conflict> {
+        let w = w & 31;
+        let (band, first) = (w % 3, w - w % 3);
+        let mut x = self.words[w];
+        let segments = usize::from(SEGMENTS[x as usize & 0x1ff])
+            | usize::from(SEGMENTS[(x >> 9) as usize & 0x1ff]) << 3
+            | usize::from(SEGMENTS[(x >> 18) as usize & 0x1ff]) << 6;
+        x &= ON_A_PERMUTATION[segments];
+        if x == 0 {
+            return Err(Conflict);
+        }
+        self.seen[w] = x;
+        let keep = OTHER_BANDS[((x | x >> 9 | x >> 18) & LINE) as usize];
+        for b in 0..3 {
+            self.words[first + b] &= keep;
+        }
+        // Places alone in their line take the value: the band's other words lose them.
+        let alone = u32::from(ALONE[x as usize & 0x1ff])
+            | u32::from(ALONE[(x >> 9) as usize & 0x1ff]) << 9
+            | u32::from(ALONE[(x >> 18) as usize & 0x1ff]) << 18;
+        self.open[band] &= !alone;
+        for other in 0..N {
+            self.words[3 * other + band] &= !alone;
+        }
+        self.words[w] = x;
+        Ok(())
+    }
+
+    /// The words that changed since their last pass, a bit each.
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        let mut changed = 0;
+        for (w, (&x, &seen)) in self.words.iter().zip(&self.seen).enumerate() {
+            changed |= u32::from(x != seen) << w;
+        }
+        changed
+    }
+
+    /// Passes over every word that changed since its last pass, until none did.
+    fn passes(&mut self) -> Result<(), Conflict> {
+        loop {
+            let mut changed = self.changed();
+            if changed == 0 {
+                return Ok(());
+            }
+            // Words only lose places, and only a pass sets `seen`: each stays changed.
+            while changed != 0 {
+                self.pass(changed.trailing_zeros() as usize)?;
+                changed &= changed - 1;
+            }
+        }
+    }
+
+    /// Gives every open place with one value left that value: `Ok(true)` when one did.
+    fn naked_singles(&mut self) -> Result<bool, Conflict> {
+        let mut placed = false;
+        for band in 0..3 {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for value in 0..N {
+                let x = self.words[3 * value + band];
+                twice |= once & x;
+                once |= x;
+            }
+            if once != BAND {
+                return Err(Conflict); // a place with no value left
+            }
+            let mut singles = once & !twice & self.open[band];
+            while singles != 0 {
+                let i = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                // An earlier single of this pass may have taken the last value.
+                let value = (0..N)
+                    .find(|&v| self.words[3 * v + band] >> i & 1 == 1)
+                    .ok_or(Conflict)?;
+                self.fix(value, band, i);
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Gives place `i` of `band`, which holds `value`, that value: clears it from the place's
+    /// line and block, and from its column in the other bands.
+    #[inline(always)]
+    fn fix(&mut self, value: usize, band: usize, i: usize) {
+        let i = i % 27;
+        self.open[band % 3] &= !(1 << i);
+        for (b, w) in self.words[3 * value..3 * value + 3].iter_mut().enumerate() {
+            *w &= if b == band { !PEERS[i] } else { !column(i % 9) };
+        }
+    }
+}
+
+impl Kernel for Bands {
+    type Root = ();
+
+    fn root(_: &Network) {}
+
+    /// Naked singles first: at the root they fix the given values before any pass looks at
+    /// a band, and after a guess they cost a count.
+    fn propagate(&mut self, _: &Network, stats: &mut Stats, _: Option<&mut ()>) -> bool {
+        let mut first = true;
+        loop {
+            stats.propagations += 1;
+            match self.naked_singles() {
+                Err(Conflict) => return false,
+                Ok(false) if !first => return true,
+                Ok(_) => {}
+            }
+            first = false;
+            if self.passes().is_err() {
+                return false;
+            }
+        }
+    }
+
+    /// An open variable with the fewest values, the one with the most open neighbours among
+    /// them, and its smallest value, as [`State::choose`](super::state::State) picks.
+    fn choose(&self, net: &Network) -> Option<(usize, usize)> {
+        let open = u128::from(self.open[0])
+            | u128::from(self.open[1]) << 27
+            | u128::from(self.open[2]) << 54;
+        if open == 0 {
+            return None;
+        }
+        // Bit-sliced counts per band, then places with at least 1, 2, 3 and 4 values.
+        let mut counts = [0u128; 4];
+        for band in 0..3 {
+            let mut c = [0u32; 4];
+            for value in 0..N {
+                let x = self.words[3 * value + band];
+                c[3] |= c[2] & x;
+                c[2] |= c[1] & x;
+                c[1] |= c[0] & x;
+                c[0] |= x;
+            }
+            for (all, part) in counts.iter_mut().zip(c) {
+                *all |= u128::from(part) << (27 * band);
+            }
+        }
+        let fewest = if open & !counts[2] != 0 {
+            open & !counts[2]
+        } else if open & !counts[3] != 0 {
+            open & !counts[3]
+        } else {
+            let mut best = (u32::MAX, 0u128);
+            super::each_bit(open, |var| {
+                let n = self.values_of(var).count_ones();
+                if n < best.0 {
+                    best = (n, 0);
+                }
+                if n == best.0 {
+                    best.1 |= 1 << var;
+                }
+            });
+            best.1
+        };
+        let mut best = (0, 0);
+        super::each_bit(fewest, |var| {
+            let degree = (net.neighbours[var % MAX_VARS] & open).count_ones() + 1;
+            if degree > best.0 {
+                best = (degree, var);
+            }
+        });
+        let var = best.1;
+        let values = self.values_of(var);
+        (values != 0).then(|| (var, values.trailing_zeros() as usize))
+    }
+
+    fn place(&mut self, _: &Network, var: usize, value: usize) {
+        let (band, i) = (var / 27 % 3, var % 27);
+        for other in (band..27).step_by(3) {
+            self.words[other] &= !(1 << i);
+        }
+        self.words[3 * (value % N) + band] |= 1 << i;
+        self.fix(value % N, band, i);
+    }
+
+    fn remove(&mut self, _: &Network, var: usize, value: usize) {
+        self.words[3 * (value % N) + var / 27 % 3] &= !(1 << (var % 27));
+    }
+
+    fn values(&self, out: &mut [usize; MAX_VARS]) {
+        for (w, &x) in self.words.iter().enumerate() {
+            let mut x = x;
+            while x != 0 {
+                out[(27 * (w % 3) + x.trailing_zeros() as usize) % MAX_VARS] = w / 3;
+                x &= x - 1;
+            }
+        }
+    }
+}
+
+impl Bands {
+    /// The values `var` can still take, a bit each.
+    fn values_of(&self, var: usize) -> u16 {
+        let (band, i) = (var / 27 % 3, var % 27);
+        (0..N).fold(0, |d, v| {
+            d | ((self.words[3 * v + band] >> i & 1) as u16) << v
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::state::State;
+    use super::*;
+    use crate::engine::{Limits, Rng, Stop};
+    use std::sync::Arc;
+
+    /// The square of order 9 with 3×3 blocks, numbered line by line.
+    fn square() -> Network {
+        let mut net = Network::new(81, 9).unwrap();
+        for i in 0..9 {
+            net.all_different(&(0..9).map(|j| 9 * i + j).collect::<Vec<_>>());
+            net.all_different(&(0..9).map(|j| 9 * j + i).collect::<Vec<_>>());
+            let (l, c) = (i / 3 * 3, i % 3 * 3);
+            net.all_different(
+                &(0..9)
+                    .map(|j| 9 * (l + j / 3) + c + j % 3)
+                    .collect::<Vec<_>>(),
+            );
+        }
+        net
+    }
+
+    /// Every solution `state` leads to (up to `cap`), sorted, and how the search stopped.
+    fn solutions<K: Kernel>(net: &Network, state: K, cap: u64) -> (Stop, Vec<Vec<usize>>) {
+        let mut found = Vec::new();
+        let (stop, stats) = net.run(state, &Limits::solutions(cap), &mut |v: &[usize]| {
+            found.push(v.to_vec())
+        });
+        assert_eq!(stats.solutions, found.len() as u64);
+        found.sort();
+        (stop, found)
+    }
+
+    #[test]
+    fn only_the_square_with_blocks_is_searched_by_bands() {
+        assert!(square().banded);
+        let mut diagonal = square();
+        diagonal.all_different(&(0..9).map(|i| 10 * i).collect::<Vec<_>>());
+        assert!(!diagonal.banded, "a tenth permutation");
+        let mut pair = square();
+        pair.all_different(&[0, 10]);
+        assert!(
+            pair.banded,
+            "two variables of one block kept apart again add nothing"
+        );
+        pair.all_different(&[0, 40]);
+        assert!(!pair.banded, "two variables of no common group");
+        let mut summed = square();
+        summed.sum(&[0, 1], Arc::from(vec![0b11u16]));
+        assert!(!summed.banded, "a sum");
+        let mut latin = Network::new(81, 9).unwrap();
+        for i in 0..9 {
+            latin.all_different(&(0..9).map(|j| 9 * i + j).collect::<Vec<_>>());
+            latin.all_different(&(0..9).map(|j| 9 * j + i).collect::<Vec<_>>());
+        }
+        assert!(!latin.banded, "no blocks");
+    }
+
+    #[test]
+    fn bands_find_the_solutions_the_general_state_finds() {
+        // Random fixed values from a shuffled solution, and random values struck out elsewhere:
+        // some cases have no solution, some one, some many.
+        let net = square();
+        let mut rng = Rng::new(3);
+        let (mut none, mut one, mut many) = (0, 0, 0);
+        for case in 0..300 {
+            let mut symbols: Vec<usize> = (0..9).collect();
+            rng.shuffle(&mut symbols);
+            let keep = 15 + rng.below(30);
+            let mut doms = vec![0x1ffu16; 81];
+            for (x, d) in doms.iter_mut().enumerate() {
+                let (r, c) = (x / 9, x % 9);
+                if rng.below(81) < keep {
+                    *d = 1 << symbols[(r * 3 + r / 3 + c) % 9];
+                } else if rng.below(100) < 10 {
+                    *d &= !(1 << rng.below(9));
+                }
+            }
+            let cap = 200;
+            let general = solutions(&net, State::<9>::new(&net, &doms), cap);
+            let bands = solutions(&net, Bands::new(&doms), cap);
+            match general.0 {
+                Stop::Exhausted => assert_eq!(bands, general, "case {case}: doms {doms:?}"),
+                _ => assert_eq!(bands.0, general.0, "case {case}: doms {doms:?}"),
+            }
+            match general.1.len() {
+                0 => none += 1,
+                1 => one += 1,
+                _ => many += 1,
+            }
+        }
+        assert!(none > 10 && one > 10 && many > 10, "{none} {one} {many}");
+    }
+
+    #[test]
+    fn tables_keep_the_segments_of_some_permutation() {
+        // Two segments of the first line in the first two blocks, and the second and third
+        // lines only in the first block: no permutation.
+        assert_eq!(ON_A_PERMUTATION[0b001_001_011], 0);
+        // Every segment: all places.
+        assert_eq!(ON_A_PERMUTATION[0x1ff], BAND);
+        // The first line only in its first block: that block leaves the other lines.
+        let kept = ON_A_PERMUTATION[0b111_111_001];
+        assert_eq!(kept, 0o7 | 0o770 << 9 | 0o770 << 18);
+        // A block whose places lie in one column settles it for the other bands.
+        assert_eq!(OTHER_BANDS[0b000_000_010] & column(1), 0);
+        assert_eq!(OTHER_BANDS[0b000_000_011], BAND);
+        assert_eq!(PEERS[0].count_ones(), 8 + 6);
+    }
+}
