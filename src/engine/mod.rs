@@ -40,7 +40,9 @@
 //! # A faster path for small all-different networks
 //! [`Network`] is a separate search for networks of all-different constraints on at most 128
 //! variables and 16 values: value-major bitboards copied on each guess instead of domains on a
-//! trail. It has no propagators to add and no logs; [`Engine`] is its test oracle.
+//! trail. It has no propagators to add and no logs; [`Engine`] is its test oracle. A network
+//! that is exactly a square of order 9 with 3×3 blocks runs on three 27-bit words a value
+//! instead, with locked candidates and hidden singles of a whole band by table lookup.
 //!
 //! # Adding a propagator
 //! Implement [`Propagator`]: `watches` says what wakes it, `propagate` narrows domains through
