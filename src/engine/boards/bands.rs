@@ -19,7 +19,7 @@
 //! least the conclusions of the general state's hidden singles in lines and blocks, and its
 //! locked candidates at every node rather than at the root only.
 
-use super::{Kernel, MAX_VARS, Network, Stats};
+use super::{Kernel, MAX_VARS, Network, Stats, fewest_values};
 
 /// The 27 places of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -325,31 +325,9 @@ impl Kernel for Bands {
                 *all |= u128::from(part) << (27 * band);
             }
         }
-        let fewest = if open & !counts[2] != 0 {
-            open & !counts[2]
-        } else if open & !counts[3] != 0 {
-            open & !counts[3]
-        } else {
-            let mut best = (u32::MAX, 0u128);
-            super::each_bit(open, |var| {
-                let n = self.values_of(var).count_ones();
-                if n < best.0 {
-                    best = (n, 0);
-                }
-                if n == best.0 {
-                    best.1 |= 1 << var;
-                }
-            });
-            best.1
-        };
-        let mut best = (0, 0);
-        super::each_bit(fewest, |var| {
-            let degree = (net.neighbours[var % MAX_VARS] & open).count_ones() + 1;
-            if degree > best.0 {
-                best = (degree, var);
-            }
+        let var = fewest_values(net, open, counts[2], counts[3], |var| {
+            self.values_of(var).count_ones()
         });
-        let var = best.1;
         let values = self.values_of(var);
         (values != 0).then(|| (var, values.trailing_zeros() as usize))
     }

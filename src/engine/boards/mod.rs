@@ -393,6 +393,45 @@ fn boards<const V: usize>(all: u128, doms: &[u16]) -> [u128; V] {
     kept.map(|k| all & !narrowed | k)
 }
 
+/// The variable to branch on among `open` (not empty): one with the fewest values, the one with
+/// the most open neighbours among those (its guess reaches furthest), then the lowest. `three`
+/// and `four` hold the variables with at least three and four values; `count` gives the values of
+/// one variable when every open one has four or more.
+fn fewest_values(
+    net: &Network,
+    open: u128,
+    three: u128,
+    four: u128,
+    count: impl Fn(usize) -> u32,
+) -> usize {
+    // At a fixpoint every open variable has at least two values.
+    let fewest = if open & !three != 0 {
+        open & !three
+    } else if open & !four != 0 {
+        open & !four
+    } else {
+        let mut best = (u32::MAX, 0u128);
+        each_bit(open, |var| {
+            let n = count(var);
+            if n < best.0 {
+                best = (n, 0);
+            }
+            if n == best.0 {
+                best.1 |= 1 << var;
+            }
+        });
+        best.1
+    };
+    let mut best = (0, 0);
+    each_bit(fewest, |var| {
+        let degree = (net.neighbours[var % MAX_VARS] & open).count_ones() + 1;
+        if degree > best.0 {
+            best = (degree, var);
+        }
+    });
+    best.1
+}
+
 /// Calls `f` with the index of each set bit of `x`, lowest first. Goes word by word: a
 /// `u128`'s `trailing_zeros` and `x & (x - 1)` cost a branch and two words each.
 #[inline(always)]

@@ -2,7 +2,9 @@
 //! that can still take it, and one propagation round over it (naked and hidden singles, locked
 //! candidates, sums).
 
-use super::{Kernel, MAX_PERMUTATIONS, MAX_VALUES, MAX_VARS, Network, Stats, boards, each_bit};
+use super::{
+    Kernel, MAX_PERMUTATIONS, MAX_VALUES, MAX_VARS, Network, Stats, boards, each_bit, fewest_values,
+};
 
 /// The search state: copied on each guess.
 #[derive(Clone, Copy)]
@@ -283,32 +285,9 @@ impl<const V: usize> State<V> {
             c2 |= c1 & b;
             c1 |= b;
         }
-        // At a fixpoint every unsolved variable has at least two values.
-        let fewest = if unsolved & !c3 != 0 {
-            unsolved & !c3
-        } else if unsolved & !c4 != 0 {
-            unsolved & !c4
-        } else {
-            let mut best = (u32::MAX, 0u128);
-            each_bit(unsolved, |var| {
-                let n = self.boards.iter().filter(|&&b| b >> var & 1 == 1).count() as u32;
-                if n < best.0 {
-                    best = (n, 0);
-                }
-                if n == best.0 {
-                    best.1 |= 1 << var;
-                }
-            });
-            best.1
-        };
-        let mut best = (0, 0);
-        each_bit(fewest, |var| {
-            let degree = (net.neighbours[var % MAX_VARS] & unsolved).count_ones() + 1;
-            if degree > best.0 {
-                best = (degree, var);
-            }
+        let var = fewest_values(net, unsolved, c3, c4, |var| {
+            self.boards.iter().filter(|&&b| b >> var & 1 == 1).count() as u32
         });
-        let var = best.1;
         let value = (0..V).find(|&value| self.boards[value] >> var & 1 == 1)?;
         Some((var, value))
     }
