@@ -367,32 +367,6 @@ trait Kernel: Copy {
     fn values(&self, out: &mut [usize; MAX_VARS]);
 }
 
-/// For each value below `V`, the variables of `all` whose domain in `doms` holds it.
-fn boards<const V: usize>(all: u128, doms: &[u16]) -> [u128; V] {
-    // The variables whose domains are not full (mostly fixed ones), found without a branch
-    // per variable; each then puts its own values back on boards it is cleared from.
-    // Clearing each missing value instead cost a read-modify-write per missing value.
-    let full = u16::MAX >> (16 - V);
-    // Sixteen variables at a time, in a form the compiler turns into vector compares.
-    let mut narrowed = 0u128;
-    for (i, chunk) in doms.chunks(16).enumerate() {
-        let mut bits = 0u16;
-        for (j, &d) in chunk.iter().enumerate() {
-            bits |= u16::from(d & full != full) << j;
-        }
-        narrowed |= u128::from(bits) << (16 * i % MAX_VARS);
-    }
-    let mut kept = [0u128; V];
-    each_bit(narrowed, |v| {
-        let mut d = doms[v] & full;
-        while d != 0 {
-            kept[d.trailing_zeros() as usize % V] |= 1 << v;
-            d &= d - 1;
-        }
-    });
-    kept.map(|k| all & !narrowed | k)
-}
-
 /// The variable to branch on among `open` (not empty): one with the fewest values, the one with
 /// the most open neighbours among those (its guess reaches furthest), then the lowest. `three`
 /// and `four` hold the variables with at least three and four values; `count` gives the values of
