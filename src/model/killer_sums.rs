@@ -180,17 +180,6 @@ pub(crate) fn house_sum_masks(
         }
         covered |= cage_masks[i];
     }
-    // Cells and total of the cages in a set (bit k: cage k).
-    let cells_and_total = |mut set: u128| {
-        let (mut cells, mut total) = (0u128, 0u64);
-        while set != 0 {
-            let k = set.trailing_zeros() as usize;
-            set &= set - 1;
-            cells |= cage_masks[k];
-            total += cages[k].total;
-        }
-        (cells, total)
-    };
     let mut out: Vec<(u128, u64)> = Vec::with_capacity(3 * houses.len());
     let mut add = |cells: u128, total: u64| {
         let len = cells.count_ones() as usize;
@@ -199,21 +188,25 @@ pub(crate) fn house_sum_masks(
         }
     };
     for &house in houses {
-        // The cages meeting the house, split into those inside it and those sticking out.
-        let (mut inside, mut touching) = (0u128, 0u128);
+        // The cages meeting the house, split into those inside it and those sticking out,
+        // with their cells and totals.
+        let mut inside = 0u128;
+        let (mut inside_cells, mut inside_total) = (0u128, 0u64);
+        let (mut touching_cells, mut touching_total) = (0u128, 0u64);
         let mut rest = house & covered;
         while rest != 0 {
-            let k = cage_of[rest.trailing_zeros() as usize];
-            let cage = cage_masks[k as usize];
+            let k = cage_of[rest.trailing_zeros() as usize] as usize;
+            let cage = cage_masks[k];
             rest &= !cage;
             if cage & !house == 0 {
                 inside |= 1 << k;
+                inside_cells |= cage;
+                inside_total += cages[k].total;
             } else {
-                touching |= 1 << k;
+                touching_cells |= cage;
+                touching_total += cages[k].total;
             }
         }
-        let (inside_cells, inside_total) = cells_and_total(inside);
-        let (touching_cells, touching_total) = cells_and_total(touching);
         if inside != 0 && inside_total <= all {
             add(house & !inside_cells, all - inside_total);
             if inside.count_ones() > 1 {
@@ -230,7 +223,7 @@ pub(crate) fn house_sum_masks(
         }
         let outside = touching_cells & !house;
         if house & !covered == 0
-            && touching != 0
+            && touching_cells != 0
             && inside_total + touching_total >= all
             && outside.count_ones() as usize <= max_cells
             && houses.iter().any(|&r| outside & !r == 0)

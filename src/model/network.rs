@@ -7,7 +7,6 @@ use crate::puzzle::Puzzle;
 use crate::puzzle::regions;
 use crate::puzzle::{BoxShape, RegionKind, Rules};
 use hashbrown::HashMap;
-use std::sync::Arc;
 
 /// The network of one size and set of regions, kept from puzzle to puzzle: the all-different
 /// network, a copy of it that takes each killer's sums, and the combination tables of the last
@@ -21,7 +20,7 @@ pub(crate) struct NetworkModel {
     base: Network,
     killer: Network,
     weights: Vec<u64>,
-    combos: HashMap<(usize, u64), Arc<[u16]>>,
+    combos: HashMap<(usize, u64), Box<[u16]>>,
 }
 
 impl NetworkModel {
@@ -74,16 +73,9 @@ impl NetworkModel {
             self.weights = weights.to_vec();
             self.combos.clear();
         }
-        let mut combos = |k: usize, total: u64| {
-            Arc::clone(
-                self.combos
-                    .entry((k, total))
-                    .or_insert_with(|| combinations_cached::<u16>(weights, k, total).into()),
-            )
-        };
         self.killer.clone_from(&self.base);
         for cage in puzzle.cages() {
-            let combos = combos(cage.cells.len(), cage.total);
+            let combos = combos(&mut self.combos, weights, cage.cells.len(), cage.total);
             self.killer.sum(&cage.cells, combos);
         }
         for (mask, total) in house_sum_masks(puzzle, &self.houses, house_sum_cells)? {
@@ -95,10 +87,23 @@ impl NetworkModel {
                 rest &= rest - 1;
                 k += 1;
             }
-            self.killer.sum(&cells[..k], combos(k, total));
+            let combos = combos(&mut self.combos, weights, k, total);
+            self.killer.sum(&cells[..k], combos);
         }
         Some(&self.killer)
     }
+}
+
+/// The sets of `k` distinct `weights` adding up to `total` (a bit per weight), made once and
+/// kept in `made`.
+fn combos<'a>(
+    made: &'a mut HashMap<(usize, u64), Box<[u16]>>,
+    weights: &[u64],
+    k: usize,
+    total: u64,
+) -> &'a [u16] {
+    made.entry((k, total))
+        .or_insert_with(|| combinations_cached::<u16>(weights, k, total).into())
 }
 
 /// Each cell's domain in `puzzle` (at most [`MAX_VARS`] cells): its given, or its pencil marks,

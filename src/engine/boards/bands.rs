@@ -371,7 +371,6 @@ mod tests {
     use super::super::state::State;
     use super::*;
     use crate::engine::{Limits, Rng, Stop};
-    use std::sync::Arc;
 
     /// The square of order 9 with 3×3 blocks, numbered line by line.
     fn square() -> Network {
@@ -415,7 +414,7 @@ mod tests {
         pair.all_different(&[0, 40]);
         assert!(!pair.banded, "two variables of no common group");
         let mut summed = square();
-        summed.sum(&[0, 1], Arc::from(vec![0b11u16]));
+        summed.sum(&[0, 1], &[0b11]);
         assert!(!summed.banded, "a sum");
         let mut latin = Network::new(81, 9).unwrap();
         for i in 0..9 {

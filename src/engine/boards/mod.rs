@@ -44,7 +44,7 @@ mod state;
 use super::{Limits, Stats, Stop};
 use bands::Bands;
 use state::State;
-use std::sync::Arc;
+use std::ops::Range;
 use std::time::Instant;
 
 /// Most variables a [`Network`] holds: one bit each in a `u128` board.
@@ -101,6 +101,8 @@ pub struct Network {
     overlaps: Vec<Vec<(u128, u128)>>,
     /// Sum constraints.
     sums: Vec<Sum>,
+    /// The value sets of every sum, one after the other ([`Sum::combos`] ranges over it).
+    combos: Vec<u16>,
     /// Whether the network is exactly a square of order 9 with 3×3 blocks, its variables
     /// numbered line by line: then [`Bands`] searches it.
     banded: bool,
@@ -119,6 +121,7 @@ impl Clone for Network {
             neighbour_groups: self.neighbour_groups.clone(),
             overlaps: self.overlaps.clone(),
             sums: self.sums.clone(),
+            combos: self.combos.clone(),
             banded: self.banded,
         }
     }
@@ -136,6 +139,7 @@ impl Clone for Network {
         self.neighbour_groups.clone_from(&source.neighbour_groups);
         self.overlaps.clone_from(&source.overlaps);
         self.sums.clone_from(&source.sums);
+        self.combos.clone_from(&source.combos);
         self.banded = source.banded;
     }
 }
@@ -149,8 +153,8 @@ struct Sum {
     /// Its variables, `len` of them.
     vars: [u8; MAX_VALUES],
     len: usize,
-    /// The value sets, a bit per value.
-    combos: Arc<[u16]>,
+    /// Where its value sets (a bit per value) lie in [`Network::combos`].
+    combos: Range<usize>,
 }
 
 /// Most groups that take part in hidden singles: one bit each in a `u64` set of groups.
@@ -179,6 +183,7 @@ impl Network {
             neighbour_groups: Box::new([0; MAX_VARS]),
             overlaps: Vec::new(),
             sums: Vec::new(),
+            combos: Vec::new(),
             banded: false,
         })
     }
@@ -263,9 +268,22 @@ impl Network {
     /// make one of the value sets `combos` (a bit per value), such as the sets of values that
     /// reach a cage's total. An empty `combos` has no solution. A group whose variables are
     /// pairwise neighbours already (inside one group, say) adds no all-different of its own.
-    pub fn sum(&mut self, group: &[usize], combos: Arc<[u16]>) {
+    pub fn sum(&mut self, group: &[usize], combos: &[u16]) {
         assert!(group.len() <= MAX_VALUES, "a sum has at most 16 variables");
         let mask = group.iter().fold(0u128, |m, &v| m | 1 << v);
+        let mut vars = [0u8; MAX_VALUES];
+        for (slot, &v) in vars.iter_mut().zip(group) {
+            *slot = v as u8;
+        }
+        let start = self.combos.len();
+        self.combos.extend_from_slice(combos);
+        self.sums.push(Sum {
+            mask,
+            vars,
+            len: group.len(),
+            combos: start..self.combos.len(),
+        });
+        self.banded = false;
         // A group already pairwise distinct (part of a group) adds no constraint of its own.
         if group
             .iter()
@@ -273,17 +291,6 @@ impl Network {
         {
             self.all_different(group);
         }
-        self.banded = false;
-        let mut vars = [0u8; MAX_VALUES];
-        for (slot, &v) in vars.iter_mut().zip(group) {
-            *slot = v as u8;
-        }
-        self.sums.push(Sum {
-            mask,
-            vars,
-            len: group.len(),
-            combos,
-        });
     }
 
     /// Searches for assignments within the initial domains `doms` (a bit per value below
@@ -538,7 +545,7 @@ mod tests {
         let blocked = square(4, 2, true);
         let mut net = blocked.clone();
         // The top-left pair takes {0, 1} and the variables (0, 5) differ: fewer squares.
-        net.sum(&[0, 1], Arc::from(vec![0b0011u16]));
+        net.sum(&[0, 1], &[0b0011]);
         net.all_different(&[0, 5]);
         let with_sums = count(&net, &[0b1111; 16]).0;
         assert!(with_sums < 288, "{with_sums}");
@@ -617,7 +624,7 @@ mod tests {
                     let combos: Vec<u16> = (0..1u16 << values)
                         .filter(|m| m.count_ones() as usize == size && rng.below(2) == 0)
                         .collect();
-                    net.sum(&g, combos.clone().into());
+                    net.sum(&g, &combos);
                     sums.push((g.clone(), combos));
                 }
                 groups.push(g);

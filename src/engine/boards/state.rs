@@ -210,7 +210,9 @@ impl<const V: usize> State<V> {
                 continue;
             }
             let vars = &sum.vars[..sum.len.min(MAX_VALUES)];
-            let mut variables = [0u16; MAX_VALUES];
+            // Padded with domains that meet every set, so that the check of a set runs over all
+            // sixteen without a branch.
+            let mut variables = [u16::MAX; MAX_VALUES];
             let (mut fixed, mut union) = (0u16, 0u16);
             for (d, &var) in variables.iter_mut().zip(vars) {
                 *d = doms[var as usize % MAX_VARS];
@@ -219,15 +221,14 @@ impl<const V: usize> State<V> {
                 }
                 union |= *d;
             }
-            let variables = &variables[..vars.len()];
             // A set adding no value to those allowed is not checked against the domains, and
             // the pass stops once every value of the union is allowed.
             let mut allowed = 0u16;
-            for &m in sum.combos.iter() {
+            for &m in &net.combos[sum.combos.clone()] {
                 if m & fixed == fixed
                     && union & m == m
                     && m & !allowed != 0
-                    && variables.iter().all(|&d| d & m != 0)
+                    && variables.iter().fold(true, |all, &d| all & (d & m != 0))
                 {
                     allowed |= m;
                     if allowed == union {
