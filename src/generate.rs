@@ -357,8 +357,8 @@ fn stays_unique_within<D: Domain>(
 /// check ran out of its budget: minimality not proved).
 fn is_minimal<D: Domain>(puzzle: &Puzzle, rules: &Rules, solution: &[usize]) -> bool {
     let mut p = puzzle.clone();
-    (0..p.givens().len()).all(|cell| {
-        let Some(v) = p.givens()[cell] else {
+    (0..puzzle.size() * puzzle.size()).all(|cell| {
+        let Some(v) = p.given(cell) else {
             return true;
         };
         p.set_given(cell, None);
@@ -744,15 +744,13 @@ mod tests {
         let g = generate(&req, 7).unwrap();
         let mut p = g.puzzle.clone();
         // A minimal puzzle: without any one given it has other solutions.
-        let cell = (0..81).find(|&c| p.givens()[c].is_some()).unwrap();
+        let cell = (0..81).find(|&c| p.given(c).is_some()).unwrap();
         p.set_given(cell, None);
         let (rules, sol) = (&req.rules, &g.solution);
         assert_eq!(stays_unique::<u16>(&p, rules, sol, &[cell]), Some(false));
         assert_eq!(stays_unique_within::<u16>(&p, rules, sol, &[cell], 1), None);
         // The puzzle itself is unique.
-        let blanked: Vec<usize> = (0..81)
-            .filter(|&c| g.puzzle.givens()[c].is_none())
-            .collect();
+        let blanked: Vec<usize> = (0..81).filter(|&c| g.puzzle.given(c).is_none()).collect();
         assert_eq!(
             stays_unique::<u16>(&g.puzzle, rules, sol, &blanked),
             Some(true)

@@ -241,7 +241,7 @@ proptest! {
         let read_opts = ReadOptions { format: InputFormat::Auto, symbols: Some(symbols) };
         for to in [OutputFormat::Line, OutputFormat::Grid, OutputFormat::Csv] {
             let mut text = String::new();
-            format::write(&mut text, to, &puzzle, puzzle.givens());
+            format::write(&mut text, to, &puzzle, &puzzle.grid());
             let back = format::read(&text, "t", &read_opts)
                 .map_err(|e| TestCaseError::fail(format!("{to:?}: {e}\n{text}")))?;
             prop_assert_eq!(back.len(), 1);

@@ -56,10 +56,8 @@ fn agree(p: &Puzzle, n: usize) -> Result<(), TestCaseError> {
     for s in solvers::registry() {
         let o = s.solve(p, &Rules::sudoku(), &Limits::solutions(3));
         if let Some(grid) = &o.solution {
-            let spec = common::Spec::plain(
-                n,
-                p.givens().iter().map(|g| g.map(|v| v as u64 + 1)).collect(),
-            );
+            let spec =
+                common::Spec::plain(n, p.givens().map(|g| g.map(|v| v as u64 + 1)).collect());
             let symbols: Vec<u64> = grid.iter().map(|&v| v as u64 + 1).collect();
             let wrong = common::check(&spec, &symbols);
             prop_assert!(

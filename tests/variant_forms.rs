@@ -35,7 +35,7 @@ fn named(path: &str) -> HashMap<String, (Puzzle, InputFormat)> {
 fn shape(p: &Puzzle) -> (usize, Vec<Option<usize>>, Vec<String>) {
     let mut constraints: Vec<String> = p.constraints().iter().map(|c| format!("{c:?}")).collect();
     constraints.sort();
-    (p.size(), p.givens().to_vec(), constraints)
+    (p.size(), p.grid(), constraints)
 }
 
 /// Asserts `cp` proves `puzzle` unique under `rules`, its solution checked and `published`.

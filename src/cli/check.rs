@@ -89,13 +89,13 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
         let p = &input.entry.puzzle;
         let regions = puzzle::regions(rules, p.size(), p.boxes());
         if args.style == Some(CheckStyle::Comp10002) {
-            comp10002::stage_one(&mut out, p, p.givens());
+            comp10002::stage_one(&mut out, p, &p.grid());
             if comp10002::stage_two(&mut out, p, &regions) {
                 code = worse(code, 1);
             }
             continue;
         }
-        let dups = puzzle::duplicates(p.givens(), &regions);
+        let dups = puzzle::duplicates(&p.grid(), &regions);
         let mut cages = puzzle::broken_cages(p, rules);
         cages.extend(puzzle::broken_constraints(p));
         if !dups.is_empty() || !cages.is_empty() {
@@ -126,7 +126,7 @@ pub(super) fn run(args: CheckArgs) -> Result<u8, Failure> {
                 .map_or(String::new(), |id| format!(" {id}"));
             let _ = writeln!(out, "{sep}{}:{}{id}", input.source, input.entry.line);
         }
-        format::write(&mut out, OutputFormat::Grid, p, p.givens());
+        format::write(&mut out, OutputFormat::Grid, p, &p.grid());
         let _ = writeln!(out, "\n{} cells are unknown", p.gaps());
         if dups.is_empty() && cages.is_empty() {
             out.push_str("no rule is broken: there might be a solution\n");

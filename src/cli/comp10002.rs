@@ -32,7 +32,7 @@ pub(super) fn stage_one(out: &mut String, p: &Puzzle, cells: &[Option<usize>]) {
 /// Stage 2: one line per repeated label in each set, sets in order and labels in increasing
 /// order, then the two totals. Returns whether anything is violated (the program then stops).
 pub(super) fn stage_two(out: &mut String, p: &Puzzle, regions: &[Region]) -> bool {
-    let dups = puzzle::duplicates(p.givens(), regions);
+    let dups = puzzle::duplicates(&p.grid(), regions);
     if dups.is_empty() {
         return false;
     }
@@ -136,7 +136,7 @@ pub(super) fn stage_three(
     two: bool,
 ) -> Vec<Option<usize>> {
     let n = p.size();
-    let mut cells = p.givens().to_vec();
+    let mut cells = p.grid();
     loop {
         let (name, placed) = match strategy_one(&mut cells, regions, n) {
             placed if !placed.is_empty() => ("strategy one", placed),

@@ -49,7 +49,7 @@ pub(super) fn read(text: &str) -> Option<Puzzle> {
 pub(super) fn preassess(puzzle: &Puzzle) -> &'static str {
     let rules = Rules::sudoku();
     let regions = puzzle::regions(&rules, 9, puzzle::BoxShape::square(3));
-    if puzzle::duplicates(puzzle.givens(), &regions).is_empty() {
+    if puzzle::duplicates(&puzzle.grid(), &regions).is_empty() {
         "There might be a solution."
     } else {
         "There is clearly no solution."

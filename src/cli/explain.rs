@@ -97,7 +97,7 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
         if let (Some(style), Record::Puzzle(rules, input, _)) = (args.style, &record) {
             let p = &input.entry.puzzle;
             let regions = puzzle::regions(rules, p.size(), p.boxes());
-            comp10002::stage_one(&mut out, p, p.givens());
+            comp10002::stage_one(&mut out, p, &p.grid());
             if comp10002::stage_two(&mut out, p, &regions) {
                 code = worse(code, 1);
                 continue;

@@ -403,7 +403,7 @@ fn write(out: &mut String, g: &Generated, to: GenTo, args: &GenerateArgs, seed: 
     };
     match to {
         GenTo::Line => line_fields(out, &|o| {
-            format::write(o, OutputFormat::Line, p, p.givens());
+            format::write(o, OutputFormat::Line, p, &p.grid());
             o.pop();
         }),
         GenTo::Killer => line_fields(out, &|o| {
@@ -421,7 +421,7 @@ fn write(out: &mut String, g: &Generated, to: GenTo, args: &GenerateArgs, seed: 
             if to == GenTo::Cages {
                 format::write_cage_map(out, p);
             } else {
-                format::write(out, as_, p, p.givens());
+                format::write(out, as_, p, &p.grid());
             }
             if args.rating {
                 let _ = writeln!(out, "# rating: {}", rating.replace('\t', " "));

@@ -100,7 +100,7 @@ impl Record {
             source: input.source.clone(),
             line: input.entry.line,
             id: input.entry.id.clone(),
-            puzzle: Some(line_form(p, p.givens())),
+            puzzle: Some(line_form(p, &p.grid())),
             status,
             ..Record::default()
         }

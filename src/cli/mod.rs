@@ -618,7 +618,7 @@ fn parse_symbols(text: &str) -> Result<Symbols, InputError> {
 fn check_givens(entry: &Entry, rules: &Rules, source: &str) -> Result<(), InputError> {
     let p = &entry.puzzle;
     let regions = puzzle::regions(rules, p.size(), p.boxes());
-    let dups = puzzle::duplicates(p.givens(), &regions);
+    let dups = puzzle::duplicates(&p.grid(), &regions);
     let mut cages = puzzle::broken_cages(p, rules);
     cages.extend(puzzle::broken_constraints(p));
     if dups.is_empty() && cages.is_empty() {

@@ -101,7 +101,7 @@ pub(super) fn run(args: RmitArgs) -> Result<u8, Failure> {
     let puzzle = &input.entry.puzzle;
     let mut out = String::new();
     if args.show == YesNo::Y {
-        format::write(&mut out, OutputFormat::Grid, puzzle, puzzle.givens());
+        format::write(&mut out, OutputFormat::Grid, puzzle, &puzzle.grid());
         out.push('\n');
     }
     let outcome = super::solve_checked(solver, &rules, &input, &Limits::solutions(1))?;

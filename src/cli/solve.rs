@@ -132,12 +132,12 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
                         OutputFormat::Grid
                     };
                     if puzzle.constraints().is_empty() {
-                        format::write(&mut shown, as_, puzzle, puzzle.givens());
+                        format::write(&mut shown, as_, puzzle, &puzzle.grid());
                     } else {
                         if !puzzle.cages().is_empty() {
-                            format::write(&mut shown, as_, puzzle, puzzle.givens());
+                            format::write(&mut shown, as_, puzzle, &puzzle.grid());
                         }
-                        format::write_constraints(&mut shown, puzzle, puzzle.givens());
+                        format::write_constraints(&mut shown, puzzle, &puzzle.grid());
                     }
                 }
                 let status = match (&outcome.solution, outcome.stop) {

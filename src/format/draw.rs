@@ -245,7 +245,7 @@ mod tests {
         }
         p.add_constraint(Constraint::diagonal(4, false));
         let mut out = String::new();
-        write_constraints(&mut out, &p, p.givens());
+        write_constraints(&mut out, &p, &p.grid());
         assert!(
             out.ends_with("regions:\nAAAB\nABBB\nCCDD\nCCDD\nmain diagonal: r1c1 r2c2 r3c3 r4c4\n"),
             "{out}"
@@ -276,7 +276,7 @@ mod tests {
             slow: false,
         });
         let mut out = String::new();
-        write_constraints(&mut out, &p, p.givens());
+        write_constraints(&mut out, &p, &p.grid());
         let expected = "\
 1 ○ . | .   .
       | ∧

@@ -692,8 +692,8 @@ mod tests {
         let entry = read_line(&json, 3, "t", &ReadOptions::default()).unwrap();
         assert_eq!(entry.id.as_deref(), Some("T"));
         let p = entry.puzzle;
-        assert_eq!(p.givens()[0], Some(0));
-        assert_eq!(p.givens()[1], None);
+        assert_eq!(p.given(0), Some(0));
+        assert_eq!(p.given(1), None);
         let kinds: Vec<&str> = p.constraints().iter().map(Constraint::kind).collect();
         assert!(kinds.contains(&"thermometer"));
         assert!(kinds.contains(&"arrow"));

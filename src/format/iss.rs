@@ -123,8 +123,8 @@ fn jigsaw_line(
             let err = |m: String| InputError::at(source, line, m);
             let mut puzzle = Puzzle::with_boxes(n, entry.puzzle.symbols().clone(), BoxShape::NONE)
                 .map_err(|e| err(e.to_string()))?;
-            for (cell, given) in entry.puzzle.givens().iter().enumerate() {
-                puzzle.set_given(cell, *given);
+            for (cell, given) in entry.puzzle.givens().enumerate() {
+                puzzle.set_given(cell, given);
             }
             let reader = Reader {
                 n,
@@ -717,7 +717,7 @@ impl Reader {
             return Err(format!("given `{text}`: expected `R1C1_5`"));
         }
         if count == 1 {
-            if let Some(old) = puzzle.givens()[cell].filter(|&o| 1 << o != mask) {
+            if let Some(old) = puzzle.given(cell).filter(|&o| 1 << o != mask) {
                 let _ = old;
                 return Err(format!("{} is given twice", puzzle.cell_name(cell)));
             }
@@ -755,7 +755,7 @@ mod tests {
         let p = read(".Shape~6x6.Thermo~R1C1~R1C2~R2C2.~R6C6_4~R1C3_1_2").unwrap();
         assert_eq!(p.size(), 6);
         assert_eq!((p.boxes().rows, p.boxes().cols), (2, 3));
-        assert_eq!(p.givens()[35], Some(3));
+        assert_eq!(p.given(35), Some(3));
         assert!(p.allows(2, 0) && p.allows(2, 1) && !p.allows(2, 2));
         assert_eq!(
             p.constraints(),
@@ -766,7 +766,7 @@ mod tests {
         );
         let zero = read(".Shape~9x9~0-8.~R1C1_0").unwrap();
         assert_eq!(zero.symbols().symbol(0), 0);
-        assert_eq!(zero.givens()[0], Some(0));
+        assert_eq!(zero.given(0), Some(0));
         assert!(read(".NoBoxes").unwrap().boxes().is_none());
     }
 

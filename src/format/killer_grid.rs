@@ -428,7 +428,7 @@ mod tests {
         a.sort();
         b.sort();
         assert_eq!(a, b);
-        assert_eq!(back.puzzle.givens(), &cells[..]);
+        assert_eq!(&back.puzzle.grid(), &cells[..]);
     }
 
     fn sorted(cells: &[usize]) -> Vec<usize> {

@@ -310,7 +310,7 @@ mod tests {
         let mut line = "....5....".to_string();
         line.push_str(&"123456789".repeat(80));
         let p = record(&line).unwrap().puzzle;
-        assert_eq!(p.givens()[0], Some(4));
+        assert_eq!(p.given(0), Some(4));
         assert_eq!(p.gaps(), 80);
         line.replace_range(9..10, "2");
         assert!(record(&line).unwrap_err().message.contains("r1c2"));

@@ -502,7 +502,7 @@ mod tests {
         let e = &auto(&text).unwrap()[0];
         assert_eq!(e.format, InputFormat::Grid);
         assert_eq!(e.puzzle.size(), 16);
-        assert_eq!(e.puzzle.givens()[3], Some(15));
+        assert_eq!(e.puzzle.given(3), Some(15));
     }
 
     #[test]
@@ -604,7 +604,7 @@ mod tests {
             symbols: Some(Symbols::new(vec![0, 1, 2, 3]).unwrap()),
         };
         let e = &read("0...............\n", "t", &opts).unwrap()[0];
-        assert_eq!(e.puzzle.givens()[0], Some(0));
+        assert_eq!(e.puzzle.given(0), Some(0));
         assert_eq!(e.puzzle.gaps(), 15);
     }
 }

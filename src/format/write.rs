@@ -95,8 +95,8 @@ pub fn write_cages(out: &mut String, puzzle: &Puzzle) {
 /// numbers from 1, space-separated and right-aligned. Givens, if any, come first as a grid.
 pub fn write_cage_map(out: &mut String, puzzle: &Puzzle) {
     let n = puzzle.size();
-    if puzzle.givens().iter().any(Option::is_some) {
-        write_grid(out, puzzle, puzzle.givens());
+    if puzzle.givens().any(|g| g.is_some()) {
+        write_grid(out, puzzle, &puzzle.grid());
     }
     let letters: Vec<char> = ('a'..='z').chain('A'..='Z').collect();
     let cages = puzzle.cages();

@@ -417,8 +417,8 @@ impl<D: Domain> Board<D> {
             broken: None,
             clock: Clock::default(),
         };
-        for (cell, given) in puzzle.givens().iter().enumerate() {
-            if let Some(v) = *given {
+        for (cell, given) in puzzle.givens().enumerate() {
+            if let Some(v) = given {
                 board.place(cell, v);
             }
         }

@@ -112,8 +112,8 @@ pub(super) fn apply_givens<D: Domain>(
         }
         None => engine.clear_hints(),
     }
-    for (cell, given) in puzzle.givens().iter().enumerate() {
-        if let Some(v) = *given {
+    for (cell, given) in puzzle.givens().enumerate() {
+        if let Some(v) = given {
             engine.restrict(VarId(cell as u32), D::singleton(v), "given")?;
         }
     }

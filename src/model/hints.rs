@@ -36,8 +36,8 @@ pub(crate) fn pattern_hint(puzzle: &Puzzle, rules: &Rules) -> Option<Vec<Option<
     // The renaming: pattern symbol → value, taken from the givens in order.
     let mut name: Vec<Option<usize>> = vec![None; n];
     let mut used = vec![false; n];
-    for (cell, given) in puzzle.givens().iter().enumerate() {
-        let Some(v) = *given else { continue };
+    for (cell, given) in puzzle.givens().enumerate() {
+        let Some(v) = given else { continue };
         let p = pattern(cell);
         match name[p] {
             Some(w) if w == v => {}

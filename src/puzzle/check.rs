@@ -81,7 +81,7 @@ pub fn check_solution(puzzle: &Puzzle, rules: &Rules, grid: &[usize]) -> Vec<Str
         ));
         return problems;
     }
-    for (cell, (&v, &given)) in grid.iter().zip(puzzle.givens()).enumerate() {
+    for (cell, (&v, given)) in grid.iter().zip(puzzle.givens()).enumerate() {
         if v >= n {
             problems.push(format!("{} holds no symbol", puzzle.cell_name(cell)));
         } else if given.is_some_and(|g| g != v) {
@@ -138,7 +138,7 @@ pub fn check_solution(puzzle: &Puzzle, rules: &Rules, grid: &[usize]) -> Vec<Str
 /// broken by its givens`): a constraint whose cells are all given and break it, or a line of
 /// thermometer or whisper whose given neighbours do.
 pub fn broken_constraints(puzzle: &Puzzle) -> Vec<String> {
-    let given = |c: usize| puzzle.givens()[c];
+    let given = |c: usize| puzzle.given(c);
     let value = |c: usize| given(c).map_or(0, |v| puzzle.symbols().symbol(v) as i64);
     let mut out = Vec::new();
     for constraint in puzzle.constraints() {
@@ -189,7 +189,7 @@ pub fn broken_cages(puzzle: &Puzzle, rules: &Rules) -> Vec<String> {
     let mut given = Vec::new();
     for cage in puzzle.cages() {
         given.clear();
-        given.extend(cage.cells.iter().filter_map(|&c| puzzle.givens()[c]));
+        given.extend(cage.cells.iter().filter_map(|&c| puzzle.given(c)));
         if given.is_empty() {
             continue; // `Puzzle::add_cage` took only a total some distinct symbols reach
         }
@@ -303,7 +303,7 @@ mod tests {
         p.set_given(3, Some(2));
         p.set_given(12, Some(2));
         let regions = regions(&Rules::sudoku(), 4, BoxShape::square(2));
-        let d = duplicates(p.givens(), &regions);
+        let d = duplicates(&p.grid(), &regions);
         let text: Vec<String> = d
             .iter()
             .map(|d| describe_duplicate(d, &regions, &p))

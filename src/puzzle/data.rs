@@ -264,7 +264,9 @@ pub struct Puzzle {
     size: usize,
     boxes: BoxShape,
     symbols: Symbols,
-    givens: Vec<Option<usize>>,
+    /// The given value index of every cell, row-major: a byte or two a cell (value indices
+    /// are below 256), so that a batch of puzzles held in memory stays small.
+    givens: Vec<Option<u8>>,
     cages: Vec<Cage>,
     /// The cage of each cell (`u32::MAX`: none), made with the first cage.
     cage_of: Vec<u32>,
@@ -327,13 +329,27 @@ impl Puzzle {
     }
 
     /// The given value index of every cell, row-major.
-    pub fn givens(&self) -> &[Option<usize>] {
-        &self.givens
+    pub fn givens(&self) -> impl ExactSizeIterator<Item = Option<usize>> + Clone + '_ {
+        self.givens.iter().map(|g| g.map(usize::from))
     }
 
-    /// Sets the given of `cell` to value index `value`.
+    /// The given value index of `cell`, if it has one.
+    pub fn given(&self, cell: usize) -> Option<usize> {
+        self.givens[cell].map(usize::from)
+    }
+
+    /// The givens as a grid of value indices, row-major: what the writers and checkers take.
+    pub fn grid(&self) -> Vec<Option<usize>> {
+        self.givens().collect()
+    }
+
+    /// Sets the given of `cell` to value index `value` (below the size, so below 256).
     pub fn set_given(&mut self, cell: usize, value: Option<usize>) {
-        self.givens[cell] = value;
+        debug_assert!(
+            value.is_none_or(|v| v < self.size),
+            "value index below the size"
+        );
+        self.givens[cell] = value.map(|v| v as u8);
     }
 
     /// Allows only the values of `mask` (a bit per value index) in `cell`, as pencil marks

@@ -151,8 +151,8 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         stop,
         stats,
     };
-    for (cell, given) in puzzle.givens().iter().enumerate() {
-        if let Some(v) = *given {
+    for (cell, given) in puzzle.givens().enumerate() {
+        if let Some(v) = given {
             if !board.allows(cell, v) || !puzzle.allows(cell, v) {
                 return outcome(None, 0, Stop::Exhausted, stats); // the givens already clash
             }
@@ -163,9 +163,7 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
     if !checks.hold(puzzle, &grid, &checks.at_start) {
         return outcome(None, 0, Stop::Exhausted, stats); // the givens break a constraint
     }
-    let empties: Vec<usize> = (0..n * n)
-        .filter(|&c| puzzle.givens()[c].is_none())
-        .collect();
+    let empties: Vec<usize> = (0..n * n).filter(|&c| puzzle.given(c).is_none()).collect();
     let (mut first, mut count) = (None, 0);
     let node_budget = limits.nodes.unwrap_or(u64::MAX);
     // i: how many empty cells are filled; v: the next value to try in empties[i].
@@ -264,7 +262,7 @@ impl<'a> Checks<'a> {
             match c
                 .cells()
                 .into_iter()
-                .filter(|&x| puzzle.givens()[x].is_none())
+                .filter(|&x| puzzle.given(x).is_none())
                 .max()
             {
                 Some(last) => at_cell[last].push(i),

@@ -90,7 +90,7 @@ impl Matrix {
         for (ri, region) in regions.iter().enumerate() {
             for &cell in region {
                 of_cell[cell].push(ri as u32);
-                if let Some(v) = puzzle.givens()[cell] {
+                if let Some(v) = puzzle.given(cell) {
                     feasible &= !std::mem::replace(&mut placed[ri * n + v], true);
                 }
             }
@@ -110,7 +110,7 @@ impl Matrix {
             row_cols: Vec::new(),
             feasible,
         };
-        for (cell, (regions_of_cell, &given)) in of_cell.iter().zip(puzzle.givens()).enumerate() {
+        for (cell, (regions_of_cell, given)) in of_cell.iter().zip(puzzle.givens()).enumerate() {
             let mut any = false;
             for v in 0..n {
                 let possible = match given {
@@ -141,7 +141,7 @@ impl Matrix {
             let given = cage
                 .cells
                 .iter()
-                .filter_map(|&c| puzzle.givens()[c])
+                .filter_map(|&c| puzzle.given(c))
                 .collect::<Vec<_>>();
             for_each_combination(
                 puzzle.symbols().as_slice(),
@@ -168,7 +168,7 @@ impl Matrix {
         (0..self.rows())
             .filter(|&r| {
                 let cell = self.candidate[r].0;
-                cell != COMBINATION && puzzle.givens()[cell as usize].is_some()
+                cell != COMBINATION && puzzle.given(cell as usize).is_some()
             })
             .collect()
     }
