@@ -343,11 +343,17 @@ impl Puzzle {
         self.givens().collect()
     }
 
-    /// Sets the given of `cell` to value index `value` (below the size, so below 256).
+    /// Sets the given of `cell` to value index `value`.
+    ///
+    /// # Panics
+    /// When `value` is not below the size (so below 256): readers only give indices of the
+    /// puzzle's own symbols.
     pub fn set_given(&mut self, cell: usize, value: Option<usize>) {
-        debug_assert!(
+        // A wider index would be stored as another value: refuse it rather than alter it.
+        assert!(
             value.is_none_or(|v| v < self.size),
-            "value index below the size"
+            "value index {value:?} is not below the size {}",
+            self.size
         );
         self.givens[cell] = value.map(|v| v as u8);
     }
@@ -499,6 +505,25 @@ impl Puzzle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn givens_keep_every_value_index_of_the_largest_grid() {
+        let mut p = Puzzle::empty(256, Symbols::default_for(256)).unwrap();
+        p.set_given(0, Some(255));
+        p.set_given(1, Some(0));
+        assert_eq!(p.given(0), Some(255));
+        assert_eq!(p.given(1), Some(0));
+        assert_eq!(p.given(2), None);
+        assert_eq!(p.givens().len(), 256 * 256);
+        assert_eq!(p.grid()[..3], [Some(255), Some(0), None]);
+    }
+
+    #[test]
+    #[should_panic(expected = "not below the size")]
+    fn a_value_index_past_the_size_is_refused_not_stored_as_another() {
+        let mut p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
+        p.set_given(0, Some(265)); // as a byte it would read as 9
+    }
 
     #[test]
     fn box_shapes_are_the_squarest_that_tile_the_grid() {
