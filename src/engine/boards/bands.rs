@@ -13,13 +13,15 @@
 //!   rule, a block with one place is such a line too, so this finds the singles of lines and
 //!   blocks at once (lines down are left to naked singles and search);
 //! - **naked singles:** bit-sliced counts over the nine words of a band, as in
-//!   [`State`](super::state::State).
+//!   [`State`](super::state::State);
+//! - **sums,** at every fixpoint of the rules above, as the general state runs them; a sum's
+//!   variables outside one line or block are kept apart by the sum itself.
 //!
 //! A band is looked at again only when its word changed since its last pass. This draws at
 //! least the conclusions of the general state's hidden singles in lines and blocks, and its
 //! locked candidates at every node rather than at the root only.
 
-use super::{Kernel, MAX_VARS, Network, Stats, fewest_values};
+use super::{Kernel, MAX_VARS, Network, Stats, fewest_values, sums};
 
 /// The 27 places of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -147,6 +149,11 @@ pub(super) struct Bands {
     seen: [u32; 32],
     /// Each band's places without a value yet.
     open: [u32; 3],
+    /// Each word as it was at the last pass over the sums.
+    summed: [u32; 32],
+    /// The same places turned around: each variable's values at the last pass over the sums,
+    /// a bit each. A pass updates only the places that changed since.
+    summed_doms: [u16; MAX_VARS],
 }
 
 /// A line, block or place with no value left.
@@ -180,6 +187,9 @@ impl Bands {
             words,
             seen: [0; 32],
             open: [BAND; 3],
+            // Nothing seen yet: the first pass looks at every sum.
+            summed: [0; 32],
+            summed_doms: [0; MAX_VARS],
         }
     }
 
@@ -266,6 +276,43 @@ impl Bands {
         Ok(placed)
     }
 
+    /// [`sums::filter`] on the sums whose places changed since the last pass: `Ok(true)` when
+    /// a value was removed.
+    fn sums(&mut self, net: &Network) -> Result<bool, Conflict> {
+        if net.sums.is_empty() {
+            return Ok(false);
+        }
+        // Words only lose places, so each change since the last pass is a value lost (or, on
+        // the first pass, from nothing, every value held): flipping it brings the domains up to
+        // date.
+        let mut bands = [0u32; 3];
+        for (w, (seen, &x)) in self.summed.iter_mut().zip(&self.words).enumerate() {
+            let band = w % 3;
+            let mut flipped = *seen ^ x;
+            *seen = x;
+            bands[band] |= flipped;
+            while flipped != 0 {
+                self.summed_doms[(27 * band + flipped.trailing_zeros() as usize) % MAX_VARS] ^=
+                    1 << (w / 3);
+                flipped &= flipped - 1;
+            }
+        }
+        let changed =
+            u128::from(bands[0]) | u128::from(bands[1]) << 27 | u128::from(bands[2]) << 54;
+        if changed == 0 {
+            return Ok(false);
+        }
+        let words = &mut self.words;
+        sums::filter(net, changed, &self.summed_doms, |var, mut out| {
+            let (band, bit) = (var / 27 % 3, 1u32 << (var % 27));
+            while out != 0 {
+                words[(3 * out.trailing_zeros() as usize + band) & 31] &= !bit;
+                out &= out - 1;
+            }
+        })
+        .ok_or(Conflict)
+    }
+
     /// Gives place `i` of `band`, which holds `value`, that value: clears it from the place's
     /// line and block, and from its column in the other bands.
     #[inline(always)]
@@ -284,14 +331,19 @@ impl Kernel for Bands {
     fn root(_: &Network) {}
 
     /// Naked singles first: at the root they fix the given values before any pass looks at
-    /// a band, and after a guess they cost a count.
-    fn propagate(&mut self, _: &Network, stats: &mut Stats, _: Option<&mut ()>) -> bool {
+    /// a band, and after a guess they cost a count. Sums run at every fixpoint of the bands, a
+    /// full assignment included: that is where they check the last values.
+    fn propagate(&mut self, net: &Network, stats: &mut Stats, _: Option<&mut ()>) -> bool {
         let mut first = true;
         loop {
             stats.propagations += 1;
             match self.naked_singles() {
                 Err(Conflict) => return false,
-                Ok(false) if !first => return true,
+                Ok(false) if !first => match self.sums(net) {
+                    Err(Conflict) => return false,
+                    Ok(false) => return true,
+                    Ok(true) => {}
+                },
                 Ok(_) => {}
             }
             first = false;
@@ -415,7 +467,15 @@ mod tests {
         assert!(!pair.banded, "two variables of no common group");
         let mut summed = square();
         summed.sum(&[0, 1], &[0b11]);
-        assert!(!summed.banded, "a sum");
+        assert!(summed.banded, "a sum inside a line");
+        summed.sum(&[0, 40, 80], &[0b111]);
+        assert!(summed.banded, "a sum across lines and blocks");
+        summed.sum(&[0, 1, 2, 9, 10, 11, 18, 19, 27], &[0x1ff]);
+        assert!(!summed.banded, "a sum that is a tenth permutation");
+        let mut paired = square();
+        paired.sum(&[0, 40], &[0b11]);
+        paired.all_different(&[1, 41]);
+        assert!(!paired.banded, "two variables apart outside any sum");
         let mut latin = Network::new(81, 9).unwrap();
         for i in 0..9 {
             latin.all_different(&(0..9).map(|j| 9 * i + j).collect::<Vec<_>>());
@@ -450,6 +510,84 @@ mod tests {
             match general.0 {
                 Stop::Exhausted => assert_eq!(bands, general, "case {case}: doms {doms:?}"),
                 _ => assert_eq!(bands.0, general.0, "case {case}: doms {doms:?}"),
+            }
+            match general.1.len() {
+                0 => none += 1,
+                1 => one += 1,
+                _ => many += 1,
+            }
+        }
+        assert!(none > 10 && one > 10 && many > 10, "{none} {one} {many}");
+    }
+
+    #[test]
+    fn bands_with_sums_find_the_solutions_the_general_state_finds() {
+        // Sums on random cells of a shuffled solution, some in one block and some across lines
+        // and blocks (where the band state must keep their variables apart itself), with the
+        // value sets of their solution's total; random fixed values and struck-out values
+        // elsewhere.
+        let mut rng = Rng::new(11);
+        let weights: Vec<u64> = (1..=9).collect();
+        let (mut none, mut one, mut many) = (0, 0, 0);
+        for case in 0..300 {
+            let mut symbols: Vec<usize> = (0..9).collect();
+            rng.shuffle(&mut symbols);
+            let solution: Vec<usize> = (0..81)
+                .map(|x| symbols[(x / 9 * 3 + x / 27 + x % 9) % 9])
+                .collect();
+            let mut net = square();
+            let mut sums = Vec::new();
+            for _ in 0..4 + rng.below(8) {
+                let mut cells: Vec<usize> = if rng.below(2) == 0 {
+                    let b = rng.below(9);
+                    (0..9)
+                        .map(|j| 9 * (b / 3 * 3 + j / 3) + b % 3 * 3 + j % 3)
+                        .collect()
+                } else {
+                    (0..81).collect()
+                };
+                rng.shuffle(&mut cells);
+                cells.truncate(2 + rng.below(3));
+                cells.sort_unstable();
+                cells.dedup_by_key(|&mut c| solution[c]);
+                let total: u64 = cells.iter().map(|&c| solution[c] as u64 + 1).sum();
+                let combos =
+                    crate::engine::combinations_cached::<u16>(&weights, cells.len(), total);
+                net.sum(&cells, &combos);
+                sums.push((cells, total));
+            }
+            assert!(net.banded, "case {case}");
+            let keep = 10 + rng.below(30);
+            let mut doms = vec![0x1ffu16; 81];
+            for (x, d) in doms.iter_mut().enumerate() {
+                if rng.below(81) < keep {
+                    *d = 1 << solution[x];
+                } else if rng.below(100) < 10 {
+                    *d &= !(1 << rng.below(9));
+                }
+            }
+            let cap = 100;
+            let general = solutions(&net, State::<9>::new(&net, &doms), cap);
+            let bands = solutions(&net, Bands::new(&doms), cap);
+            match general.0 {
+                Stop::Exhausted => assert_eq!(bands, general, "case {case}: sums {sums:?}"),
+                _ => assert_eq!(bands.0, general.0, "case {case}: sums {sums:?}"),
+            }
+            // Each solution checked apart from both states.
+            for s in &bands.1 {
+                for (cells, total) in &sums {
+                    let mut seen = 0u16;
+                    for &c in cells {
+                        assert_eq!(
+                            seen >> s[c] & 1,
+                            0,
+                            "case {case}: {cells:?} repeats a value"
+                        );
+                        seen |= 1 << s[c];
+                    }
+                    let sum: u64 = cells.iter().map(|&c| s[c] as u64 + 1).sum();
+                    assert_eq!(sum, *total, "case {case}: {cells:?}");
+                }
             }
             match general.1.len() {
                 0 => none += 1,

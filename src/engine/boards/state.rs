@@ -2,9 +2,7 @@
 //! that can still take it, and one propagation round over it (naked and hidden singles, locked
 //! candidates, sums).
 
-use super::{
-    Kernel, MAX_PERMUTATIONS, MAX_VALUES, MAX_VARS, Network, Stats, each_bit, fewest_values,
-};
+use super::{Kernel, MAX_PERMUTATIONS, MAX_VARS, Network, Stats, each_bit, fewest_values, sums};
 
 /// The search state: copied on each guess.
 #[derive(Clone, Copy)]
@@ -177,10 +175,8 @@ impl<const V: usize> State<V> {
         }
     }
 
-    /// The sums whose variables changed since the last pass keep only the value sets that
-    /// hold every fixed value, fit in the union of the domains and meet every domain; each
-    /// variable keeps the values of those sets. `None` when a sum has no set left, else
-    /// whether a value was removed.
+    /// [`sums::filter`] on the sums whose variables changed since the last pass: `None` on a
+    /// conflict, else whether a value was removed.
     pub(super) fn sums(&mut self, net: &Network) -> Option<bool> {
         if net.sums.is_empty() {
             return Some(false);
@@ -192,11 +188,7 @@ impl<const V: usize> State<V> {
         }
         // The variables of the sums to look at, and their domains (a bit per value), read off
         // the boards once: a u128 shift per variable and value costs more than the pass.
-        let needed = net
-            .sums
-            .iter()
-            .filter(|sum| sum.mask & changed != 0)
-            .fold(0u128, |n, sum| n | sum.mask);
+        let needed = sums::needed(net, changed);
         if needed == 0 {
             return Some(false);
         }
@@ -204,54 +196,12 @@ impl<const V: usize> State<V> {
         for (value, &b) in self.boards.iter().enumerate() {
             each_bit(b & needed, |var| doms[var % MAX_VARS] |= 1 << value);
         }
-        let mut removed = false;
-        for sum in &net.sums {
-            if sum.mask & changed == 0 {
-                continue;
+        sums::filter(net, changed, &doms, |var, mut out| {
+            while out != 0 {
+                self.remove(net, var, out.trailing_zeros() as usize);
+                out &= out - 1;
             }
-            let vars = &sum.vars[..sum.len.min(MAX_VALUES)];
-            // Padded with domains that meet every set, so that the check of a set runs over all
-            // sixteen without a branch.
-            let mut variables = [u16::MAX; MAX_VALUES];
-            let (mut fixed, mut union) = (0u16, 0u16);
-            for (d, &var) in variables.iter_mut().zip(vars) {
-                *d = doms[var as usize % MAX_VARS];
-                if *d & d.wrapping_sub(1) == 0 {
-                    fixed |= *d;
-                }
-                union |= *d;
-            }
-            // A set adding no value to those allowed is not checked against the domains, and
-            // the pass stops once every value of the union is allowed.
-            let mut allowed = 0u16;
-            for &m in &net.combos[sum.combos.clone()] {
-                if m & fixed == fixed
-                    && union & m == m
-                    && m & !allowed != 0
-                    && variables.iter().fold(true, |all, &d| all & (d & m != 0))
-                {
-                    allowed |= m;
-                    if allowed == union {
-                        break;
-                    }
-                }
-            }
-            if allowed == 0 {
-                return None;
-            }
-            if union & !allowed == 0 {
-                continue;
-            }
-            for (&d, &var) in variables.iter().zip(vars) {
-                let mut out = d & !allowed;
-                while out != 0 {
-                    self.remove(net, var as usize, out.trailing_zeros() as usize);
-                    out &= out - 1;
-                    removed = true;
-                }
-            }
-        }
-        Some(removed)
+        })
     }
 
     /// Locked candidates: in a permutation where a value's places all lie in the part it
