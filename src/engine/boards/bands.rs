@@ -154,14 +154,17 @@ pub(super) struct Bands {
     /// The same places turned around: each variable's values at the last pass over the sums,
     /// a bit each. A pass updates only the places that changed since.
     summed_doms: [u16; MAX_VARS],
+    /// Whether no pass over the sums has run yet: the first looks at every sum.
+    unsummed: bool,
 }
 
 /// A line, block or place with no value left.
 struct Conflict;
 
 impl Bands {
-    /// The state of domains `doms` (one per variable, 81 of them), before any propagation.
-    pub(super) fn new(doms: &[u16]) -> Self {
+    /// The state of `net` at domains `doms` (one per variable, 81 of them), before any
+    /// propagation.
+    pub(super) fn new(net: &Network, doms: &[u16]) -> Self {
         let mut words = [0u32; 32];
         for (band, doms) in doms.chunks_exact(27).enumerate().take(3) {
             // The places whose domains are not full (mostly fixed ones), found without a branch
@@ -183,13 +186,19 @@ impl Bands {
                 }
             }
         }
+        let mut summed_doms = [0; MAX_VARS];
+        if !net.sums.is_empty() {
+            for (s, &d) in summed_doms.iter_mut().zip(doms) {
+                *s = d & LINE as u16;
+            }
+        }
         Bands {
             words,
             seen: [0; 32],
             open: [BAND; 3],
-            // Nothing seen yet: the first pass looks at every sum.
-            summed: [0; 32],
-            summed_doms: [0; MAX_VARS],
+            summed: words,
+            summed_doms,
+            unsummed: true,
         }
     }
 
@@ -282,9 +291,8 @@ impl Bands {
         if net.sums.is_empty() {
             return Ok(false);
         }
-        // Words only lose places, so each change since the last pass is a value lost (or, on
-        // the first pass, from nothing, every value held): flipping it brings the domains up to
-        // date.
+        // Words only lose places, so each change since the last pass is a value lost:
+        // flipping it brings the domains up to date.
         let mut bands = [0u32; 3];
         for (w, (seen, &x)) in self.summed.iter_mut().zip(&self.words).enumerate() {
             let band = w % 3;
@@ -297,8 +305,11 @@ impl Bands {
                 flipped &= flipped - 1;
             }
         }
-        let changed =
+        let mut changed =
             u128::from(bands[0]) | u128::from(bands[1]) << 27 | u128::from(bands[2]) << 54;
+        if std::mem::take(&mut self.unsummed) {
+            changed = net.all;
+        }
         if changed == 0 {
             return Ok(false);
         }
@@ -506,7 +517,7 @@ mod tests {
             }
             let cap = 200;
             let general = solutions(&net, State::<9>::new(&net, &doms), cap);
-            let bands = solutions(&net, Bands::new(&doms), cap);
+            let bands = solutions(&net, Bands::new(&net, &doms), cap);
             match general.0 {
                 Stop::Exhausted => assert_eq!(bands, general, "case {case}: doms {doms:?}"),
                 _ => assert_eq!(bands.0, general.0, "case {case}: doms {doms:?}"),
@@ -568,7 +579,7 @@ mod tests {
             }
             let cap = 100;
             let general = solutions(&net, State::<9>::new(&net, &doms), cap);
-            let bands = solutions(&net, Bands::new(&doms), cap);
+            let bands = solutions(&net, Bands::new(&net, &doms), cap);
             match general.0 {
                 Stop::Exhausted => assert_eq!(bands, general, "case {case}: sums {sums:?}"),
                 _ => assert_eq!(bands.0, general.0, "case {case}: sums {sums:?}"),

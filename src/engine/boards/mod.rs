@@ -320,7 +320,7 @@ impl Network {
         macro_rules! run {
             ($($v:literal)*) => {
                 match self.values {
-                    9 if self.banded => self.run(Bands::new(doms), limits, &mut on_solution),
+                    9 if self.banded => self.run(Bands::new(self, doms), limits, &mut on_solution),
                     $($v => self.run(State::<$v>::new(self, doms), limits, &mut on_solution),)*
                     _ => unreachable!("checked in Network::new"),
                 }
