@@ -38,7 +38,7 @@ pub(super) fn filter(
         // Padded with domains that meet every set, so that the check of a set runs over all
         // sixteen without a branch.
         let mut variables = [u16::MAX; MAX_VALUES];
-        let (mut fixed, mut twice, mut union, mut open) = (0u16, 0u16, 0u16, 0u16);
+        let (mut fixed, mut twice, mut union) = (0u16, 0u16, 0u16);
         for (d, &var) in variables.iter_mut().zip(vars) {
             *d = doms[var as usize % MAX_VARS];
             // All ones when the variable is fixed, without a branch: which ones are is not
@@ -46,7 +46,6 @@ pub(super) fn filter(
             let single = u16::from(*d & d.wrapping_sub(1) != 0).wrapping_sub(1);
             twice |= fixed & *d & single;
             fixed |= *d & single;
-            open |= *d & !single;
             union |= *d;
         }
         if twice != 0 {
@@ -56,8 +55,8 @@ pub(super) fn filter(
         // the pass stops once every value of the union is allowed.
         let mut allowed = 0u16;
         for &m in &net.combos[sum.combos.clone()] {
-            if m & fixed == fixed
-                && union & m == m
+            // One test for "holds every fixed value" and "fits in the union".
+            if (fixed & !m | m & !union) == 0
                 && m & !allowed != 0
                 && variables.iter().fold(true, |all, &d| all & (d & m != 0))
             {
@@ -70,7 +69,12 @@ pub(super) fn filter(
         if allowed == 0 {
             return None;
         }
-        if union & !allowed == 0 && open & fixed == 0 {
+        let open_holds_fixed = || {
+            variables[..vars.len()]
+                .iter()
+                .any(|&d| d & d.wrapping_sub(1) != 0 && d & fixed != 0)
+        };
+        if union & !allowed == 0 && (fixed == 0 || !open_holds_fixed()) {
             continue;
         }
         for (&d, &var) in variables.iter().zip(vars) {
