@@ -462,6 +462,42 @@ mod tests {
         (stop, found)
     }
 
+    /// A solution of the square: a fixed pattern with its values shuffled.
+    fn shuffled_solution(rng: &mut Rng) -> Vec<usize> {
+        let mut symbols: Vec<usize> = (0..9).collect();
+        rng.shuffle(&mut symbols);
+        (0..81)
+            .map(|x| symbols[(x / 9 * 3 + x / 27 + x % 9) % 9])
+            .collect()
+    }
+
+    /// Domains with about `fewest` to `fewest + 29` values of `solution` fixed, and a random
+    /// value struck out of a tenth of the others: some have no solution, some one, some many.
+    fn random_domains(rng: &mut Rng, solution: &[usize], fewest: usize) -> Vec<u16> {
+        let keep = fewest + rng.below(30);
+        let mut doms = vec![0x1ffu16; 81];
+        for (x, d) in doms.iter_mut().enumerate() {
+            if rng.below(81) < keep {
+                *d = 1 << solution[x];
+            } else if rng.below(100) < 10 {
+                *d &= !(1 << rng.below(9));
+            }
+        }
+        doms
+    }
+
+    /// The solutions the band state finds from `doms` (up to `cap`), asserted to be the
+    /// general state's: the same set when the search ends, the same stop otherwise.
+    fn same_solutions(net: &Network, doms: &[u16], cap: u64, case: &str) -> Vec<Vec<usize>> {
+        let general = solutions(net, State::<9>::new(net, doms), cap);
+        let bands = solutions(net, Bands::new(net, doms), cap);
+        match general.0 {
+            Stop::Exhausted => assert_eq!(bands, general, "{case}"),
+            _ => assert_eq!(bands.0, general.0, "{case}"),
+        }
+        bands.1
+    }
+
     #[test]
     fn only_the_square_with_blocks_is_searched_by_bands() {
         assert!(square().banded);
@@ -503,26 +539,10 @@ mod tests {
         let mut rng = Rng::new(3);
         let (mut none, mut one, mut many) = (0, 0, 0);
         for case in 0..300 {
-            let mut symbols: Vec<usize> = (0..9).collect();
-            rng.shuffle(&mut symbols);
-            let keep = 15 + rng.below(30);
-            let mut doms = vec![0x1ffu16; 81];
-            for (x, d) in doms.iter_mut().enumerate() {
-                let (r, c) = (x / 9, x % 9);
-                if rng.below(81) < keep {
-                    *d = 1 << symbols[(r * 3 + r / 3 + c) % 9];
-                } else if rng.below(100) < 10 {
-                    *d &= !(1 << rng.below(9));
-                }
-            }
-            let cap = 200;
-            let general = solutions(&net, State::<9>::new(&net, &doms), cap);
-            let bands = solutions(&net, Bands::new(&net, &doms), cap);
-            match general.0 {
-                Stop::Exhausted => assert_eq!(bands, general, "case {case}: doms {doms:?}"),
-                _ => assert_eq!(bands.0, general.0, "case {case}: doms {doms:?}"),
-            }
-            match general.1.len() {
+            let solution = shuffled_solution(&mut rng);
+            let doms = random_domains(&mut rng, &solution, 15);
+            let found = same_solutions(&net, &doms, 200, &format!("case {case}: doms {doms:?}"));
+            match found.len() {
                 0 => none += 1,
                 1 => one += 1,
                 _ => many += 1,
@@ -541,11 +561,7 @@ mod tests {
         let weights: Vec<u64> = (1..=9).collect();
         let (mut none, mut one, mut many) = (0, 0, 0);
         for case in 0..300 {
-            let mut symbols: Vec<usize> = (0..9).collect();
-            rng.shuffle(&mut symbols);
-            let solution: Vec<usize> = (0..81)
-                .map(|x| symbols[(x / 9 * 3 + x / 27 + x % 9) % 9])
-                .collect();
+            let solution = shuffled_solution(&mut rng);
             let mut net = square();
             let mut sums = Vec::new();
             for _ in 0..4 + rng.below(8) {
@@ -568,24 +584,10 @@ mod tests {
                 sums.push((cells, total));
             }
             assert!(net.banded, "case {case}");
-            let keep = 10 + rng.below(30);
-            let mut doms = vec![0x1ffu16; 81];
-            for (x, d) in doms.iter_mut().enumerate() {
-                if rng.below(81) < keep {
-                    *d = 1 << solution[x];
-                } else if rng.below(100) < 10 {
-                    *d &= !(1 << rng.below(9));
-                }
-            }
-            let cap = 100;
-            let general = solutions(&net, State::<9>::new(&net, &doms), cap);
-            let bands = solutions(&net, Bands::new(&net, &doms), cap);
-            match general.0 {
-                Stop::Exhausted => assert_eq!(bands, general, "case {case}: sums {sums:?}"),
-                _ => assert_eq!(bands.0, general.0, "case {case}: sums {sums:?}"),
-            }
+            let doms = random_domains(&mut rng, &solution, 10);
+            let found = same_solutions(&net, &doms, 100, &format!("case {case}: sums {sums:?}"));
             // Each solution checked apart from both states.
-            for s in &bands.1 {
+            for s in &found {
                 for (cells, total) in &sums {
                     let mut seen = 0u16;
                     for &c in cells {
@@ -600,7 +602,7 @@ mod tests {
                     assert_eq!(sum, *total, "case {case}: {cells:?}");
                 }
             }
-            match general.1.len() {
+            match found.len() {
                 0 => none += 1,
                 1 => one += 1,
                 _ => many += 1,
