@@ -292,9 +292,13 @@ impl Network {
         // A group already pairwise distinct (part of a group) adds no constraint of its own.
         // The band state checks the variables of a sum apart itself; it cannot search a new
         // permutation.
-        if group
-            .iter()
-            .any(|&v| self.neighbours[v] | 1 << v != self.neighbours[v] | mask)
+        // Variables sharing a permutation are neighbours: most groups end there, with one word
+        // per variable rather than two.
+        let shared = group.iter().fold(self.live, |g, &v| g & self.member_of[v]);
+        if shared == 0
+            && group
+                .iter()
+                .any(|&v| self.neighbours[v] | 1 << v != self.neighbours[v] | mask)
         {
             let live = self.live;
             self.add_group(group);
