@@ -1,7 +1,7 @@
 //! The pass over a [`Network`](super::Network)'s sums that both search states run: each sum
 //! whose variables changed keeps the value sets its domains still allow.
 
-use super::{MAX_VALUES, MAX_VARS, Network};
+use super::{MAX_VALUES, MAX_VARS, Network, Sum};
 
 /// The variables of every sum with a variable in `changed`, a bit each.
 #[inline]
@@ -34,56 +34,74 @@ pub(super) fn filter(
         if sum.mask & changed == 0 {
             continue;
         }
-        let vars = &sum.vars[..sum.len.min(MAX_VALUES)];
-        // Padded with domains that meet every set, so that the check of a set runs over all
-        // sixteen without a branch.
-        let mut variables = [u16::MAX; MAX_VALUES];
-        let (mut fixed, mut twice, mut union) = (0u16, 0u16, 0u16);
-        for (d, &var) in variables.iter_mut().zip(vars) {
-            *d = doms[var as usize % MAX_VARS];
-            // All ones when the variable is fixed, without a branch: which ones are is not
-            // predictable.
-            let single = u16::from(*d & d.wrapping_sub(1) != 0).wrapping_sub(1);
-            twice |= fixed & *d & single;
-            fixed |= *d & single;
-            union |= *d;
-        }
-        if twice != 0 {
-            return None;
-        }
-        // A set adding no value to those allowed is not checked against the domains, and
-        // the pass stops once every value of the union is allowed.
-        let mut allowed = 0u16;
-        for &m in &net.combos[sum.combos.clone()] {
-            // One test for "holds every fixed value" and "fits in the union".
-            if (fixed & !m | m & !union) == 0
-                && m & !allowed != 0
-                && variables.iter().fold(true, |all, &d| all & (d & m != 0))
-            {
-                allowed |= m;
-                if allowed == union {
-                    break;
-                }
-            }
-        }
-        if allowed == 0 {
-            return None;
-        }
-        let open_holds_fixed = || {
-            variables[..vars.len()]
-                .iter()
-                .any(|&d| d & d.wrapping_sub(1) != 0 && d & fixed != 0)
+        // Most sums have at most eight variables: half the lanes for each set's check.
+        removed |= if sum.len <= 8 {
+            filter_one::<8>(net, sum, doms, &mut remove)?
+        } else {
+            filter_one::<MAX_VALUES>(net, sum, doms, &mut remove)?
         };
-        if union & !allowed == 0 && (fixed == 0 || !open_holds_fixed()) {
-            continue;
-        }
-        for (&d, &var) in variables.iter().zip(vars) {
-            let single = d & d.wrapping_sub(1) == 0;
-            let out = d & !allowed | if single { 0 } else { d & fixed };
-            if out != 0 {
-                remove(var as usize, out);
-                removed = true;
+    }
+    Some(removed)
+}
+
+/// [`filter`] on one sum of at most `L` variables.
+#[inline(always)]
+fn filter_one<const L: usize>(
+    net: &Network,
+    sum: &Sum,
+    doms: &[u16; MAX_VARS],
+    remove: &mut impl FnMut(usize, u16),
+) -> Option<bool> {
+    let vars = &sum.vars[..sum.len.min(L)];
+    // Padded with domains that meet every set, so that the check of a set runs over all `L`
+    // lanes without a branch.
+    let mut variables = [u16::MAX; L];
+    let (mut fixed, mut twice, mut union) = (0u16, 0u16, 0u16);
+    for (d, &var) in variables.iter_mut().zip(vars) {
+        *d = doms[var as usize % MAX_VARS];
+        // All ones when the variable is fixed, without a branch: which ones are is not
+        // predictable.
+        let single = u16::from(*d & d.wrapping_sub(1) != 0).wrapping_sub(1);
+        twice |= fixed & *d & single;
+        fixed |= *d & single;
+        union |= *d;
+    }
+    if twice != 0 {
+        return None;
+    }
+    // A set adding no value to those allowed is not checked against the domains, and the pass
+    // stops once every value of the union is allowed.
+    let mut allowed = 0u16;
+    for &m in &net.combos[sum.combos.clone()] {
+        // One test for "holds every fixed value" and "fits in the union".
+        if (fixed & !m | m & !union) == 0
+            && m & !allowed != 0
+            && variables.iter().fold(true, |all, &d| all & (d & m != 0))
+        {
+            allowed |= m;
+            if allowed == union {
+                break;
             }
+        }
+    }
+    if allowed == 0 {
+        return None;
+    }
+    let open_holds_fixed = || {
+        variables[..vars.len()]
+            .iter()
+            .any(|&d| d & d.wrapping_sub(1) != 0 && d & fixed != 0)
+    };
+    if union & !allowed == 0 && (fixed == 0 || !open_holds_fixed()) {
+        return Some(false);
+    }
+    let mut removed = false;
+    for (&d, &var) in variables.iter().zip(vars) {
+        let single = d & d.wrapping_sub(1) == 0;
+        let out = d & !allowed | if single { 0 } else { d & fixed };
+        if out != 0 {
+            remove(var as usize, out);
+            removed = true;
         }
     }
     Some(removed)
