@@ -134,6 +134,18 @@ const PEERS: [u32; 27] = {
     t
 };
 
+/// For each variable, its band and its bit in the band's words (the last 47 are padding, so
+/// that any variable below [`MAX_VARS`] indexes the table).
+const PLACES: [(usize, u32); MAX_VARS] = {
+    let mut t = [(0, 0); MAX_VARS];
+    let mut var = 0;
+    while var < 81 {
+        t[var] = (var / 27, 1 << (var % 27));
+        var += 1;
+    }
+    t
+};
+
 /// The three places of each column in a band.
 const fn column(c: usize) -> u32 {
     (1 | 1 << 9 | 1 << 18) << c
@@ -315,7 +327,7 @@ impl Bands {
         }
         let words = &mut self.words;
         sums::filter(net, changed, &self.summed_doms, |var, mut out| {
-            let (band, bit) = (var / 27 % 3, 1u32 << (var % 27));
+            let (band, bit) = PLACES[var % MAX_VARS];
             while out != 0 {
                 words[(3 * out.trailing_zeros() as usize + band) & 31] &= !bit;
                 out &= out - 1;
