@@ -109,6 +109,9 @@ pub struct Network {
     /// by line, and sums whose variables share no permutation otherwise: then [`Bands`]
     /// searches it.
     banded: bool,
+    /// The variables whose neighbours changed since the network was copied (a bit each): what
+    /// [`Network::reset_to`] copies back.
+    touched: u128,
 }
 
 impl Clone for Network {
@@ -126,6 +129,7 @@ impl Clone for Network {
             sums: self.sums.clone(),
             combos: self.combos.clone(),
             banded: self.banded,
+            touched: 0,
         }
     }
 
@@ -144,6 +148,7 @@ impl Clone for Network {
         self.sums.clone_from(&source.sums);
         self.combos.clone_from(&source.combos);
         self.banded = source.banded;
+        self.touched = 0;
     }
 }
 
@@ -188,6 +193,7 @@ impl Network {
             sums: Vec::new(),
             combos: Vec::new(),
             banded: false,
+            touched: 0,
         })
     }
 
@@ -210,6 +216,7 @@ impl Network {
         for &v in group {
             self.neighbours[v] |= mask & !(1 << v);
         }
+        self.touched |= mask;
         // As many variables as values: every value is used. One variable alone is a single.
         let me = self.live.trailing_ones() as usize;
         if group.len() == self.values
@@ -304,6 +311,26 @@ impl Network {
             self.add_group(group);
             self.banded &= self.live == live;
         }
+    }
+
+    /// Makes this network `base` again, when it is a copy of `base` (a clone, or
+    /// [`Clone::clone_from`]) that has only gained groups and sums since: a caller that adds
+    /// sums to a copy of one base network for every puzzle of a batch copies back only the
+    /// variables those changed, unless a new permutation changed more.
+    pub fn reset_to(&mut self, base: &Network) {
+        debug_assert_eq!((self.vars, self.values), (base.vars, base.values));
+        if self.live != base.live {
+            self.clone_from(base);
+            return;
+        }
+        each_bit(self.touched, |v| {
+            self.neighbours[v] = base.neighbours[v];
+            self.neighbour_groups[v] = base.neighbour_groups[v];
+        });
+        self.touched = 0;
+        self.sums.clear();
+        self.combos.clear();
+        self.banded = base.banded;
     }
 
     /// Searches for assignments within the initial domains `doms` (a bit per value below
@@ -566,6 +593,33 @@ mod tests {
         assert_eq!(count(&net, &[0b1111; 16]).0, 576);
         net.clone_from(&blocked);
         assert_eq!(count(&net, &[0b1111; 16]).0, 288);
+    }
+
+    #[test]
+    fn reset_to_undoes_the_groups_and_sums_added_since_the_copy() {
+        let blocked = square(4, 2, true);
+        let (_, plain) = count(&blocked, &[0b1111; 16]);
+        let same = |net: &Network| {
+            assert_eq!(net.neighbours, blocked.neighbours);
+            assert_eq!(net.neighbour_groups, blocked.neighbour_groups);
+            assert_eq!((net.live, net.banded), (blocked.live, blocked.banded));
+            assert!(net.sums.is_empty() && net.combos.is_empty() && net.touched == 0);
+            assert_eq!(count(net, &[0b1111; 16]).1, plain);
+        };
+        let mut net = blocked.clone();
+        for _ in 0..2 {
+            // A sum across two blocks and a pair: new neighbours, no new permutation.
+            net.sum(&[1, 2], &[0b0011]);
+            net.all_different(&[0, 15]);
+            assert!(count(&net, &[0b1111; 16]).0 < 288);
+            net.reset_to(&blocked);
+            same(&net);
+        }
+        // The main diagonal as a permutation: more than neighbours changed.
+        net.all_different(&[0, 5, 10, 15]);
+        assert_ne!(net.live, blocked.live);
+        net.reset_to(&blocked);
+        same(&net);
     }
 
     #[test]
