@@ -2,7 +2,7 @@
 //! killer the cages and the small rule-of-45 house sums as sums over their combinations.
 
 use super::house_sum_masks;
-use crate::engine::{Domain, MAX_VARS, Network, combinations_cached};
+use crate::engine::{Domain, MAX_VALUES, MAX_VARS, Network, combinations_cached};
 use crate::puzzle::Puzzle;
 use crate::puzzle::regions;
 use crate::puzzle::{BoxShape, RegionKind, Rules};
@@ -19,8 +19,50 @@ pub(crate) struct NetworkModel {
     houses: Vec<u128>,
     base: Network,
     killer: Network,
+    combos: Combos,
+}
+
+/// The value sets of `k` distinct symbols adding up to a total, for the last symbols: made once
+/// each, and found by index for totals up to [`Combos::MOST_INDEXED`].
+#[derive(Default)]
+struct Combos {
     weights: Vec<u64>,
-    combos: HashMap<(usize, u64), Box<[u16]>>,
+    /// One past the largest total indexed.
+    stride: usize,
+    /// The sets of `k` symbols adding up to `total` at `k * stride + total`.
+    indexed: Vec<Option<Box<[u16]>>>,
+    /// Those of larger totals.
+    others: HashMap<(usize, u64), Box<[u16]>>,
+}
+
+impl Combos {
+    /// The largest total found by index.
+    const MOST_INDEXED: u64 = 1 << 12;
+
+    /// Forgets the sets when `weights` are new.
+    fn use_weights(&mut self, weights: &[u64]) {
+        if self.weights != weights {
+            self.weights = weights.to_vec();
+            let most = weights.iter().sum::<u64>().min(Self::MOST_INDEXED);
+            self.stride = most as usize + 1;
+            self.indexed.clear();
+            self.indexed.resize((MAX_VALUES + 1) * self.stride, None);
+            self.others.clear();
+        }
+    }
+
+    /// The sets of `k` (at most [`MAX_VALUES`]) distinct weights adding up to `total`, a bit
+    /// per weight.
+    fn get(&mut self, k: usize, total: u64) -> &[u16] {
+        let weights = &self.weights;
+        let make = || combinations_cached::<u16>(weights, k, total).into();
+        match usize::try_from(total) {
+            Ok(t) if t < self.stride => {
+                self.indexed[k.min(MAX_VALUES) * self.stride + t].get_or_insert_with(make)
+            }
+            _ => self.others.entry((k, total)).or_insert_with(make),
+        }
+    }
 }
 
 impl NetworkModel {
@@ -46,8 +88,7 @@ impl NetworkModel {
             houses,
             killer: base.clone(),
             base,
-            weights: Vec::new(),
-            combos: HashMap::new(),
+            combos: Combos::default(),
         })
     }
 
@@ -68,15 +109,11 @@ impl NetworkModel {
         if !rules.cages || puzzle.cages().is_empty() {
             return Some(&self.base);
         }
-        let weights = puzzle.symbols().as_slice();
-        if self.weights != weights {
-            self.weights = weights.to_vec();
-            self.combos.clear();
-        }
-        self.killer.clone_from(&self.base);
+        self.combos.use_weights(puzzle.symbols().as_slice());
+        self.killer.reset_to(&self.base);
         for cage in puzzle.cages() {
-            let combos = combos(&mut self.combos, weights, cage.cells.len(), cage.total);
-            self.killer.sum(&cage.cells, combos);
+            self.killer
+                .sum(&cage.cells, self.combos.get(cage.cells.len(), cage.total));
         }
         for (mask, total) in house_sum_masks(puzzle, &self.houses, house_sum_cells)? {
             let mut cells = [0usize; 16];
@@ -87,23 +124,10 @@ impl NetworkModel {
                 rest &= rest - 1;
                 k += 1;
             }
-            let combos = combos(&mut self.combos, weights, k, total);
-            self.killer.sum(&cells[..k], combos);
+            self.killer.sum(&cells[..k], self.combos.get(k, total));
         }
         Some(&self.killer)
     }
-}
-
-/// The sets of `k` distinct `weights` adding up to `total` (a bit per weight), made once and
-/// kept in `made`.
-fn combos<'a>(
-    made: &'a mut HashMap<(usize, u64), Box<[u16]>>,
-    weights: &[u64],
-    k: usize,
-    total: u64,
-) -> &'a [u16] {
-    made.entry((k, total))
-        .or_insert_with(|| combinations_cached::<u16>(weights, k, total).into())
 }
 
 /// Each cell's domain in `puzzle` (at most [`MAX_VARS`] cells): its given, or its pencil marks,
