@@ -255,6 +255,7 @@ impl Bands {
     }
 
     /// Passes over every word that changed since its last pass, until none did.
+    #[inline(always)]
     fn passes(&mut self) -> Result<(), Conflict> {
         loop {
             let mut changed = self.changed();
@@ -270,6 +271,7 @@ impl Bands {
     }
 
     /// Gives every open place with one value left that value: `Ok(true)` when one did.
+    #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Conflict> {
         let mut placed = false;
         for band in 0..3 {
@@ -299,6 +301,7 @@ impl Bands {
 
     /// [`sums::filter`] on the sums whose places changed since the last pass: `Ok(true)` when
     /// a value was removed.
+    #[inline(always)]
     fn sums(&mut self, net: &Network) -> Result<bool, Conflict> {
         if net.sums.is_empty() {
             return Ok(false);
@@ -356,6 +359,7 @@ impl Kernel for Bands {
     /// Naked singles first: at the root they fix the given values before any pass looks at
     /// a band, and after a guess they cost a count. Sums run at every fixpoint of the bands, a
     /// full assignment included: that is where they check the last values.
+    #[inline(always)]
     fn propagate(&mut self, net: &Network, stats: &mut Stats, _: Option<&mut ()>) -> bool {
         let mut first = true;
         loop {
@@ -378,6 +382,7 @@ impl Kernel for Bands {
 
     /// An open variable with the fewest values, the one with the most open neighbours among
     /// them, and its smallest value, as [`State::choose`](super::state::State) picks.
+    #[inline(always)]
     fn choose(&self, net: &Network) -> Option<(usize, usize)> {
         let open = u128::from(self.open[0])
             | u128::from(self.open[1]) << 27
@@ -407,6 +412,7 @@ impl Kernel for Bands {
         (values != 0).then(|| (var, values.trailing_zeros() as usize))
     }
 
+    #[inline(always)]
     fn place(&mut self, _: &Network, var: usize, value: usize) {
         let (band, i) = (var / 27 % 3, var % 27);
         for other in (band..27).step_by(3) {
@@ -416,6 +422,7 @@ impl Kernel for Bands {
         self.fix(value % N, band, i);
     }
 
+    #[inline(always)]
     fn remove(&mut self, _: &Network, var: usize, value: usize) {
         self.words[3 * (value % N) + var / 27 % 3] &= !(1 << (var % 27));
     }
@@ -433,6 +440,7 @@ impl Kernel for Bands {
 
 impl Bands {
     /// The values `var` can still take, a bit each.
+    #[inline(always)]
     fn values_of(&self, var: usize) -> u16 {
         let (band, i) = (var / 27 % 3, var % 27);
         (0..N).fold(0, |d, v| {
@@ -464,9 +472,15 @@ mod tests {
     }
 
     /// Every solution `state` leads to (up to `cap`), sorted, and how the search stopped.
-    fn solutions<K: Kernel>(net: &Network, state: K, cap: u64) -> (Stop, Vec<Vec<usize>>) {
+    fn solutions<K: Kernel>(
+        net: &Network,
+        state: K,
+        cap: u64,
+        wide: bool,
+    ) -> (Stop, Vec<Vec<usize>>) {
         let mut found = Vec::new();
-        let (stop, stats) = net.run(state, &Limits::solutions(cap), &mut |v: &[usize]| {
+        let limits = Limits::solutions(cap);
+        let (stop, stats) = net.run(state, &limits, wide, &mut |v: &[usize]| {
             found.push(v.to_vec())
         });
         assert_eq!(stats.solutions, found.len() as u64);
@@ -501,13 +515,22 @@ mod tests {
     /// The solutions the band state finds from `doms` (up to `cap`), asserted to be the
     /// general state's: the same set when the search ends, the same stop otherwise.
     fn same_solutions(net: &Network, doms: &[u16], cap: u64, case: &str) -> Vec<Vec<usize>> {
-        let general = solutions(net, State::<9>::new(net, doms), cap);
-        let bands = solutions(net, Bands::new(net, doms), cap);
-        match general.0 {
-            Stop::Exhausted => assert_eq!(bands, general, "{case}"),
-            _ => assert_eq!(bands.0, general.0, "{case}"),
+        // The general state on the instructions every processor has is the oracle; each
+        // state runs on both builds of the search.
+        let general = solutions(net, State::<9>::new(net, doms), cap, false);
+        let others = [
+            solutions(net, State::<9>::new(net, doms), cap, true),
+            solutions(net, Bands::new(net, doms), cap, false),
+            solutions(net, Bands::new(net, doms), cap, true),
+        ];
+        for other in &others {
+            match general.0 {
+                Stop::Exhausted => assert_eq!(other, &general, "{case}"),
+                _ => assert_eq!(other.0, general.0, "{case}"),
+            }
         }
-        bands.1
+        let [.., (_, bands)] = others;
+        bands
     }
 
     /// Asserts that more than ten cases each had no solution, one, and several.

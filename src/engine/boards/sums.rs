@@ -4,7 +4,7 @@
 use super::{MAX_VALUES, MAX_VARS, Network, Sum};
 
 /// The variables of every sum with a variable in `changed`, a bit each.
-#[inline]
+#[inline(always)]
 pub(super) fn needed(net: &Network, changed: u128) -> u128 {
     net.sums
         .iter()
@@ -22,7 +22,7 @@ pub(super) fn needed(net: &Network, changed: u128) -> u128 {
 /// The fixed values are kept apart here because a search state may fix a variable without
 /// clearing its value from every variable of its sums (the band state clears lines, blocks
 /// and columns only). The sets alone would find a clash only once the sum is full.
-#[inline]
+#[inline(always)]
 pub(super) fn filter(
     net: &Network,
     changed: u128,
