@@ -109,6 +109,8 @@ mod trail;
 mod tuning;
 
 pub use all_different::{AllDifferent, HallSets};
+#[cfg(target_arch = "x86_64")]
+pub(crate) use boards::wide_instructions;
 pub use boards::{MAX_VALUES, MAX_VARS, Network};
 pub use cage_sum::CageSum;
 pub use combinations::{

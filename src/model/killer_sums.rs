@@ -159,6 +159,7 @@ pub(super) fn posted_house_sums(puzzle: &Puzzle, regions: &[Region], named: bool
 /// [`house_sums`] of at most `max_cells` cells on grids of at most 128 cells, each set of cells
 /// a bit mask (`houses`: each region's cells): the same sums in another order, without names,
 /// for a caller that derives them for every puzzle of a batch. `None` on a larger grid.
+#[inline(always)]
 pub(crate) fn house_sum_masks(
     puzzle: &Puzzle,
     houses: &[u128],

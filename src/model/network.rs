@@ -53,6 +53,7 @@ impl Combos {
 
     /// The sets of `k` (at most [`MAX_VALUES`]) distinct weights adding up to `total`, a bit
     /// per weight.
+    #[inline(always)]
     fn get(&mut self, k: usize, total: u64) -> &[u16] {
         let weights = &self.weights;
         let make = || combinations_cached::<u16>(weights, k, total).into();
@@ -101,6 +102,35 @@ impl NetworkModel {
     /// houses up to `house_sum_cells` cells when it is a killer under `rules`; `None` past the
     /// network's limits.
     pub(crate) fn network(
+        &mut self,
+        puzzle: &Puzzle,
+        rules: &Rules,
+        house_sum_cells: usize,
+    ) -> Option<&Network> {
+        #[cfg(target_arch = "x86_64")]
+        if crate::engine::wide_instructions() {
+            // SAFETY: the processor has every feature `network_wide` is compiled for.
+            return unsafe { self.network_wide(puzzle, rules, house_sum_cells) };
+        }
+        self.build(puzzle, rules, house_sum_cells)
+    }
+
+    /// [`NetworkModel::network`] compiled for popcnt, BMI1, BMI2 and LZCNT: the rule-of-45
+    /// sums count and walk 128-bit sets of cells.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    fn network_wide(
+        &mut self,
+        puzzle: &Puzzle,
+        rules: &Rules,
+        house_sum_cells: usize,
+    ) -> Option<&Network> {
+        self.build(puzzle, rules, house_sum_cells)
+    }
+
+    /// The body of [`NetworkModel::network`].
+    #[inline(always)]
+    fn build(
         &mut self,
         puzzle: &Puzzle,
         rules: &Rules,

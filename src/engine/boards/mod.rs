@@ -283,6 +283,7 @@ impl Network {
     /// make one of the value sets `combos` (a bit per value), such as the sets of values that
     /// reach a cage's total. An empty `combos` has no solution. A group whose variables are
     /// pairwise neighbours already (inside one group, say) adds no all-different of its own.
+    #[inline(always)]
     pub fn sum(&mut self, group: &[usize], combos: &[u16]) {
         assert!(group.len() <= MAX_VALUES, "a sum has at most 16 variables");
         let mask = group.iter().fold(0u128, |m, &v| m | 1 << v);
@@ -498,7 +499,7 @@ struct Search<'a, 'f> {
 
 /// Whether this processor has popcnt, BMI1, BMI2, LZCNT and AVX2 (x86-64-v3's integer part).
 #[cfg(target_arch = "x86_64")]
-fn wide_instructions() -> bool {
+pub(crate) fn wide_instructions() -> bool {
     std::is_x86_feature_detected!("popcnt")
         && std::is_x86_feature_detected!("bmi1")
         && std::is_x86_feature_detected!("bmi2")
