@@ -115,7 +115,7 @@ impl NetworkModel {
         self.build(puzzle, rules, house_sum_cells)
     }
 
-    /// [`NetworkModel::network`] compiled for popcnt, BMI1, BMI2 and LZCNT: the rule-of-45
+    /// [`NetworkModel::network`] compiled for popcnt, BMI1, BMI2, LZCNT and AVX2: the rule-of-45
     /// sums count and walk 128-bit sets of cells.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
