@@ -330,8 +330,9 @@ impl Network {
             self.neighbour_groups[v] = base.neighbour_groups[v];
         });
         self.touched = 0;
-        self.sums.clear();
-        self.combos.clear();
+        // The base's own sums come first; those added since follow them.
+        self.sums.truncate(base.sums.len());
+        self.combos.truncate(base.combos.len());
         self.banded = base.banded;
     }
 
@@ -533,6 +534,20 @@ mod tests {
         assert_ne!(net.live, blocked.live);
         net.reset_to(&blocked);
         same(&net);
+        // A base with a sum of its own keeps it.
+        let mut summed = blocked.clone();
+        summed.sum(&[0, 1], &[0b0011]);
+        let (kept, _) = count(&summed, &[0b1111; 16]);
+        let mut net = summed.clone();
+        net.sum(&[2, 3], &[0b0011]);
+        assert_eq!(
+            count(&net, &[0b1111; 16]).0,
+            0,
+            "both pairs take {{0, 1}} in one line"
+        );
+        net.reset_to(&summed);
+        assert_eq!((net.sums.len(), net.combos.len()), (1, 1));
+        assert_eq!(count(&net, &[0b1111; 16]).0, kept);
     }
 
     #[test]
