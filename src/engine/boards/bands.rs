@@ -11,15 +11,17 @@
 //!   the value, which leaves the other two bands' words;
 //! - **hidden singles:** a line with one place left takes the value there. After the segment
 //!   rule, a block with one place is such a line too, so this finds the singles of lines and
-//!   blocks at once (lines down are left to naked singles and search);
+//!   blocks at once;
+//! - **column singles,** at every fixpoint of the rules above: a column with one open place
+//!   left for a value, counted over its three bands, takes the value there;
 //! - **naked singles:** bit-sliced counts over the nine words of a band, as in
 //!   [`State`](super::state::State);
 //! - **sums,** at every fixpoint of the rules above, as the general state runs them; a sum's
 //!   variables outside one line or block are kept apart by the sum itself.
 //!
 //! A band is looked at again only when its word changed since its last pass. This draws at
-//! least the conclusions of the general state's hidden singles in lines and blocks, and its
-//! locked candidates at every node rather than at the root only.
+//! least the conclusions of the general state's hidden singles, and its locked candidates at
+//! every node rather than at the root only.
 
 use super::{Kernel, MAX_VARS, Network, Stats, fewest_values, sums};
 
@@ -299,6 +301,46 @@ impl Bands {
         Ok(placed)
     }
 
+    /// Gives each value's place alone in its column that value: `Ok(true)` when one did.
+    #[inline(always)]
+    fn column_singles(&mut self) -> Result<bool, Conflict> {
+        let mut placed = false;
+        let [open0, open1, open2] = self.open;
+        for value in 0..N {
+            let [a, b, c] = [0, 1, 2].map(|band| self.words[3 * value + band]);
+            let all = a | b | c;
+            if (all | all >> 9 | all >> 18) & LINE != LINE {
+                return Err(Conflict); // a column with no place for the value
+            }
+            // A column where the value is fixed has no open place left for it: open places
+            // counted once and twice over the three bands, then over the three lines.
+            let (a, b, c) = (a & open0, b & open1, c & open2);
+            let (once, twice) = (a | b | c, (a & b) | (a & c) | (b & c));
+            let [o0, o1, o2] = [0, 9, 18].map(|s| once >> s & LINE);
+            let many =
+                (twice | twice >> 9 | twice >> 18) & LINE | (o0 & o1) | (o0 & o2) | (o1 & o2);
+            let alone = (o0 | o1 | o2) & !many;
+            if alone == 0 {
+                continue;
+            }
+            let alone = alone * (1 | 1 << 9 | 1 << 18);
+            for band in 0..3 {
+                let mut singles = self.words[3 * value + band] & alone & self.open[band];
+                while singles != 0 {
+                    let i = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    // An earlier single of the value may have taken this one's line or block.
+                    if self.words[3 * value + band] >> i & 1 == 0 {
+                        return Err(Conflict);
+                    }
+                    self.place_at(value, band, i);
+                    placed = true;
+                }
+            }
+        }
+        Ok(placed)
+    }
+
     /// [`sums::filter`] on the sums whose places changed since the last pass: `Ok(true)` when
     /// a value was removed.
     #[inline(always)]
@@ -357,8 +399,9 @@ impl Kernel for Bands {
     fn root(_: &Network) {}
 
     /// Naked singles first: at the root they fix the given values before any pass looks at
-    /// a band, and after a guess they cost a count. Sums run at every fixpoint of the bands, a
-    /// full assignment included: that is where they check the last values.
+    /// a band, and after a guess they cost a count. Column singles, then sums, run at every
+    /// fixpoint of the bands, a full assignment included: that is where sums check the last
+    /// values.
     #[inline(always)]
     fn propagate(&mut self, net: &Network, stats: &mut Stats, _: Option<&mut ()>) -> bool {
         let mut first = true;
@@ -366,10 +409,14 @@ impl Kernel for Bands {
             stats.propagations += 1;
             match self.naked_singles() {
                 Err(Conflict) => return false,
-                Ok(false) if !first => match self.sums(net) {
+                Ok(false) if !first => match self.column_singles() {
                     Err(Conflict) => return false,
-                    Ok(false) => return true,
                     Ok(true) => {}
+                    Ok(false) => match self.sums(net) {
+                        Err(Conflict) => return false,
+                        Ok(false) => return true,
+                        Ok(true) => {}
+                    },
                 },
                 Ok(_) => {}
             }
@@ -414,12 +461,7 @@ impl Kernel for Bands {
 
     #[inline(always)]
     fn place(&mut self, _: &Network, var: usize, value: usize) {
-        let (band, i) = (var / 27 % 3, var % 27);
-        for other in (band..27).step_by(3) {
-            self.words[other] &= !(1 << i);
-        }
-        self.words[3 * (value % N) + band] |= 1 << i;
-        self.fix(value % N, band, i);
+        self.place_at(value % N, var / 27 % 3, var % 27);
     }
 
     #[inline(always)]
@@ -439,6 +481,17 @@ impl Kernel for Bands {
 }
 
 impl Bands {
+    /// Gives place `i` of `band` `value`: the place loses its other values, then
+    /// [`fix`](Self::fix).
+    #[inline(always)]
+    fn place_at(&mut self, value: usize, band: usize, i: usize) {
+        for other in (band..27).step_by(3) {
+            self.words[other] &= !(1 << i);
+        }
+        self.words[3 * value + band] |= 1 << i;
+        self.fix(value, band, i);
+    }
+
     /// The values `var` can still take, a bit each.
     #[inline(always)]
     fn values_of(&self, var: usize) -> u16 {
@@ -650,6 +703,29 @@ mod tests {
             counts.push(found.len());
         }
         assert_mixed(&counts);
+    }
+
+    #[test]
+    fn a_value_alone_in_its_column_is_placed_and_a_column_without_it_fails() {
+        let net = square();
+        // Value 0 struck out of column 0 but for its fifth place: no line, block or place has
+        // a single, the column has.
+        let mut doms = vec![0x1ffu16; 81];
+        for line in (0..9).filter(|&l| l != 4) {
+            doms[9 * line] &= !1;
+        }
+        let mut state = Bands::new(&net, &doms);
+        assert!(state.propagate(&net, &mut Stats::default(), None));
+        assert_eq!(state.values_of(36), 1);
+        assert_eq!(
+            state.values_of(37) & 1,
+            0,
+            "the place's line loses the value"
+        );
+        // Struck out of the fifth place too, the value has no place in the column.
+        doms[36] &= !1;
+        let mut state = Bands::new(&net, &doms);
+        assert!(!state.propagate(&net, &mut Stats::default(), None));
     }
 
     #[test]
