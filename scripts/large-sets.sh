@@ -4,12 +4,13 @@
 # generator (../shared/peers/ortools/make_blanked.py, which needs the peers' venv with ortools)
 # and written as numbers, 0 for a blank, so that every size reads the same way.
 #
-# usage: scripts/large-sets.sh [OUT_DIR]    (default target/large)
+# usage: [PYTHON=venv/bin/python] scripts/large-sets.sh [OUT_DIR]    (default target/large;
+# PYTHON: a Python with ortools, when the peers' venv cannot live beside them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/large}
 peers=../shared/peers
-python=$peers/.venv/bin/python
+python=${PYTHON:-$peers/.venv/bin/python}
 [ -x "$python" ] || { echo "no $python: see $peers/README.md, Setup" >&2; exit 1; }
 mkdir -p "$out"
 as_numbers() {
