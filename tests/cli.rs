@@ -773,15 +773,14 @@ fn the_readme_library_example_is_the_tested_doc_example() {
     assert_eq!(in_readme, in_docs);
 }
 
-/// The shipped 16×16 puzzle without its first four givens: 6,602 solutions, a tree of
-/// thousands of nodes on the general engine, so a second thread joins the search.
-fn sixteen_with_four_givens_fewer() -> String {
-    let text = std::fs::read_to_string(common::root().join("puzzles/16x16.txt")).unwrap();
+/// A shipped puzzle without its first `fewer` givens.
+fn with_givens_dropped(file: &str, fewer: usize) -> String {
+    let text = std::fs::read_to_string(common::root().join(file)).unwrap();
     let mut dropped = 0;
     let cells: Vec<&str> = text
         .split_whitespace()
         .map(|c| {
-            if c != "0" && dropped < 4 {
+            if c != "0" && dropped < fewer {
                 dropped += 1;
                 "0"
             } else {
@@ -792,23 +791,49 @@ fn sixteen_with_four_givens_fewer() -> String {
     cells.join(" ") + "\n"
 }
 
-#[test]
-fn a_search_shared_by_two_threads_counts_and_solves_as_one_thread_does() {
-    let puzzle = sixteen_with_four_givens_fewer();
+/// Counts (all, and up to a limit) and one checked solution, on one thread and on two.
+fn two_threads_count_and_solve_as_one_does(puzzle: &str, all: &str, limit: &str, at_limit: &str) {
     for threads in ["1", "2"] {
-        let all = run(
-            &["count", "--limit", "100000", "--threads", threads],
-            &puzzle,
+        let counted = run(
+            &["count", "--limit", "1000000", "--threads", threads],
+            puzzle,
         );
-        assert_eq!(all.stdout, "multiple: 6602\n", "{threads} threads");
-        let some = run(&["count", "--limit", "3000", "--threads", threads], &puzzle);
-        assert_eq!(some.stdout, "multiple: >= 3000\n", "{threads} threads");
-        let solved = run(&["solve", "--threads", threads, "--to", "line"], &puzzle);
+        assert_eq!(counted.stdout, all, "{threads} threads");
+        let some = run(&["count", "--limit", limit, "--threads", threads], puzzle);
+        assert_eq!(some.stdout, at_limit, "{threads} threads");
+        let solved = run(&["solve", "--threads", threads, "--to", "line"], puzzle);
         assert_eq!(solved.code, 0, "{}", solved.stderr);
         let grid = common::parse_line_solution(solved.stdout.trim());
         let spec = common::line_spec(puzzle.trim());
         assert_eq!(common::check(&spec, &grid), Vec::<String>::new());
     }
+}
+
+/// The shipped 16×16 puzzle without its first four givens: 6,602 solutions, a tree of
+/// thousands of nodes on the general engine, so a second thread joins the search.
+#[test]
+fn a_search_shared_by_two_threads_counts_and_solves_as_one_thread_does() {
+    let puzzle = with_givens_dropped("puzzles/16x16.txt", 4);
+    two_threads_count_and_solve_as_one_does(
+        &puzzle,
+        "multiple: 6602\n",
+        "3000",
+        "multiple: >= 3000\n",
+    );
+}
+
+/// The shipped 25×25 puzzle without its first 17 givens: 28,924 solutions. A 25×25 search
+/// restarts, so it is not split: a second thread races a search of its own, and the first to
+/// end answers.
+#[test]
+fn a_search_raced_by_two_threads_counts_and_solves_as_one_thread_does() {
+    let puzzle = with_givens_dropped("puzzles/25x25.txt", 17);
+    two_threads_count_and_solve_as_one_does(
+        &puzzle,
+        "multiple: 28924\n",
+        "3000",
+        "multiple: >= 3000\n",
+    );
 }
 
 #[test]

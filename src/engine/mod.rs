@@ -126,6 +126,6 @@ pub use propagator::{Conflict, Priority, PropId, Propagator, VarId, WakeOn};
 pub use regular::{Layered, Regular};
 pub use rng::Rng;
 pub use same_values::SameValues;
-pub use search::{Heuristic, Limits, Stats, Stop, Strategy, ValueOrder};
+pub use search::{Heuristic, Limits, Race, Stats, Stop, Strategy, ValueOrder};
 pub use share::Shared;
 pub use tuning::Tuning;

@@ -10,6 +10,7 @@ use super::share::Sharing;
 use super::tuning::Tuning;
 use super::{Domain, Engine, VarId};
 use log::debug;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Counters of one or more searches.
@@ -31,6 +32,25 @@ pub struct Stats {
     pub max_depth: u64,
     /// Wall time spent in search.
     pub time: Duration,
+}
+
+/// What a search racing searches of the same model on other threads is given
+/// ([`Engine::search_racing`]).
+pub struct Race<'a> {
+    /// Set when another search's answer makes this one's moot.
+    pub halt: &'a AtomicBool,
+    /// Called once, when the search passes [`Tuning::help_after`] nodes: it starts the others,
+    /// so that a puzzle solved sooner costs no other thread anything.
+    pub start_others: Option<&'a (dyn Fn() + Sync)>,
+}
+
+impl std::fmt::Debug for Race<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Race")
+            .field("halt", &self.halt)
+            .field("start_others", &self.start_others.is_some())
+            .finish()
+    }
 }
 
 /// When a search stops early.
@@ -141,12 +161,33 @@ impl<D: Domain> Engine<D> {
     ///
     /// Propagates first, so posting and narrowing need no separate propagation call. On return
     /// the domains are exactly as they were before the call, so a model can be searched again.
-    pub fn search(&mut self, limits: &Limits, mut on_solution: impl FnMut(&[D])) -> Stop {
+    pub fn search(&mut self, limits: &Limits, on_solution: impl FnMut(&[D])) -> Stop {
+        self.search_with(limits, None, on_solution)
+    }
+
+    /// [`Engine::search`] racing searches of the same model on other threads: it stops, with
+    /// [`Stop::Timeout`], at its first node after `race.halt` is set, and starts the others
+    /// once it passes [`Tuning::help_after`] nodes.
+    pub fn search_racing(
+        &mut self,
+        limits: &Limits,
+        race: Race<'_>,
+        on_solution: impl FnMut(&[D]),
+    ) -> Stop {
+        self.search_with(limits, Some(race), on_solution)
+    }
+
+    fn search_with(
+        &mut self,
+        limits: &Limits,
+        race: Option<Race<'_>>,
+        mut on_solution: impl FnMut(&[D]),
+    ) -> Stop {
         let start = Instant::now();
         self.trail.checkpoint(); // the root's own changes, undone at the end
         let stop = match self.follow_hints(limits, &mut on_solution) {
             Some(stop) => stop,
-            None => self.search_inner(limits, &mut on_solution, None),
+            None => self.search_inner(limits, &mut on_solution, None, race),
         };
         while self.trail.depth() > 0 {
             self.trail.restore(&mut self.doms);
@@ -163,6 +204,7 @@ impl<D: Domain> Engine<D> {
         limits: &Limits,
         on_solution: &mut impl FnMut(&[D]),
         mut share: Option<&mut Sharing<'_, '_, D>>,
+        mut race: Option<Race<'_>>,
     ) -> Stop {
         let node_budget = limits.nodes.map(|n| self.stats.nodes + n);
         let help_at = self.stats.nodes + self.strategy.tuning.help_after;
@@ -231,6 +273,16 @@ impl<D: Domain> Engine<D> {
                             && Instant::now() >= deadline
                         {
                             return Stop::Timeout;
+                        }
+                        if let Some(r) = race.as_mut() {
+                            if r.halt.load(Ordering::Relaxed) {
+                                return Stop::Timeout;
+                            }
+                            if self.stats.nodes >= help_at
+                                && let Some(start) = r.start_others.take()
+                            {
+                                start();
+                            }
                         }
                         if let Some(s) = share.as_deref_mut() {
                             if s.shared.halted() {
@@ -769,6 +821,45 @@ pub(crate) mod tests {
         // The clock is read at the first branching, not after some number of nodes: a node of
         // a large model can take half a second.
         assert_eq!(e.stats().nodes, 1, "{:?}", e.stats());
+    }
+
+    #[test]
+    fn a_racing_search_starts_the_others_once_and_stops_when_halted() {
+        let halt = AtomicBool::new(false);
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let start = || {
+            calls.fetch_add(1, Ordering::Relaxed);
+        };
+        let mut e = latin(5);
+        let help_after = e.strategy().tuning.help_after;
+        let race = Race {
+            halt: &halt,
+            start_others: Some(&start),
+        };
+        let mut racing = 0;
+        assert_eq!(
+            e.search_racing(&Limits::solutions(u64::MAX), race, |_| racing += 1),
+            Stop::Exhausted
+        );
+        assert!(e.stats().nodes > help_after, "{:?}", e.stats());
+        assert_eq!(calls.load(Ordering::Relaxed), 1);
+        // Unhalted, it finds what a plain search finds: the 161,280 Latin squares of order 5.
+        let mut plain = 0;
+        latin(5).search(&Limits::solutions(u64::MAX), |_| plain += 1);
+        assert_eq!((racing, plain), (161_280, 161_280));
+        // Halted, it stops at its first node, before it reaches `help_after`.
+        halt.store(true, Ordering::Relaxed);
+        let mut e = latin(5);
+        let race = Race {
+            halt: &halt,
+            start_others: Some(&start),
+        };
+        assert_eq!(
+            e.search_racing(&Limits::solutions(u64::MAX), race, |_| {}),
+            Stop::Timeout
+        );
+        assert_eq!(e.stats().nodes, 1);
+        assert_eq!(calls.load(Ordering::Relaxed), 1);
     }
 
     #[test]

@@ -224,7 +224,7 @@ impl<D: Domain> Engine<D> {
                     synced: std::mem::take(&mut synced),
                 };
                 self.merge_weights(&mut sharing);
-                let stop = self.search_inner(limits, &mut on_solution, Some(&mut sharing));
+                let stop = self.search_inner(limits, &mut on_solution, Some(&mut sharing), None);
                 help = sharing.help;
                 synced = sharing.synced;
                 stop

@@ -3,12 +3,15 @@
 //! the engine's bitboard [`Network`] when the grid is small (killers there for a few nodes).
 
 use super::{Outcome, SolveStats, Solver};
-use crate::engine::{Conflict, Domain, Engine, Limits, MAX_VARS, Shared, Stop};
+use crate::engine::{
+    Conflict, Domain, Engine, Limits, MAX_VARS, Race, Shared, Stop, Strategy, ValueOrder,
+};
 use crate::model;
 use crate::model::{NetworkModel, Tuning};
 use crate::puzzle::{Puzzle, Rules};
 use std::cell::RefCell;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The CP engine: all-different with naked and hidden singles (and Hall sets from 25×25),
 /// cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
@@ -21,9 +24,9 @@ pub struct Cp {
     /// nothing, so a run that wants every decision and propagation in its logs turns it off.
     pub network: bool,
     /// Let the idle threads of the rayon pool the call runs in (the global pool when it runs in
-    /// none) join a hard puzzle's search ([`Shared`]; default off): the answers and counts are the
-    /// same, but which solution of a puzzle with several comes first depends on timing, and the
-    /// logs of several searches interleave.
+    /// none) join a hard puzzle's search ([`Shared`], or a race on models that restart; default
+    /// off): the answers and counts are the same, but which solution of a puzzle with several
+    /// comes first depends on timing, and the logs of several searches interleave.
     pub share: bool,
     /// Which optional propagators the model posts and the numbers the search runs by.
     pub tuning: Tuning,
@@ -80,6 +83,10 @@ impl Cp {
 /// and its statistics.
 type Searched = (Option<Vec<usize>>, u64, Stop, SolveStats);
 
+/// A search's answer without its statistics: the first solution, the solutions counted and
+/// why it ended.
+type Answer = (Option<Vec<usize>>, u64, Stop);
+
 fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, cp: &Cp) -> Outcome {
     // The helpers come from the rayon pool the call runs in (the global pool outside any); a
     // node limit counts one search's nodes, so a limited search goes alone.
@@ -114,12 +121,26 @@ fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, cp: &Cp) -> O
 
 /// One search of `engine`, holding `puzzle`'s model.
 fn alone<D: Domain>(engine: &mut Engine<D>, puzzle: &Puzzle, limits: &Limits) -> Searched {
+    racing(engine, puzzle, limits, None)
+}
+
+/// One search of `engine`, holding `puzzle`'s model, racing others when `race` is given.
+fn racing<D: Domain>(
+    engine: &mut Engine<D>,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    race: Option<Race<'_>>,
+) -> Searched {
     let mut solution = None;
-    let stop = engine.search(limits, |doms| {
+    let keep = |doms: &[D]| {
         if solution.is_none() {
             solution = Some(model::grid_of(puzzle, doms));
         }
-    });
+    };
+    let stop = match race {
+        Some(race) => engine.search_racing(limits, race, keep),
+        None => engine.search(limits, keep),
+    };
     let stats = engine.stats();
     (solution, stats.solutions, stop, SolveStats::from(*stats))
 }
@@ -127,8 +148,8 @@ fn alone<D: Domain>(engine: &mut Engine<D>, puzzle: &Puzzle, limits: &Limits) ->
 /// Searches with the other threads of the current rayon pool joining in once the puzzle proves hard
 /// ([`Tuning::help_after`](crate::engine::Tuning::help_after) nodes): each builds its own copy of
 /// the model and takes parts of the tree ([`Shared`]). Statistics are summed over the searches; the
-/// time is the first search's. A model that restarts is searched alone: restarts would search again
-/// what was given away.
+/// time is the first search's. A model that restarts is not split, since restarts would search
+/// again what was given away: it is raced ([`race`]).
 fn run_shared<D: Domain>(
     puzzle: &Puzzle,
     rules: &Rules,
@@ -165,7 +186,7 @@ fn run_shared<D: Domain>(
         };
         model::with_model::<D, _>(puzzle, rules, tuning, |engine| {
             if engine.strategy().restarts {
-                return alone(engine, puzzle, limits);
+                return race(engine, puzzle, rules, tuning, limits, threads);
             }
             let stop = engine.search_shared(&shared, limits, Some(&help), keep);
             let count = shared.solutions().min(limits.solutions);
@@ -175,6 +196,74 @@ fn run_shared<D: Domain>(
     stats.add(&helped.into_inner().unwrap_or_else(|e| e.into_inner()));
     let solution = solution.or_else(|| first.into_inner().unwrap_or_else(|e| e.into_inner()));
     Ok((solution, count, stop, stats))
+}
+
+/// Races whole searches of `engine`'s model on the threads of the current rayon pool once the
+/// puzzle proves hard ([`Tuning::help_after`](crate::engine::Tuning::help_after) nodes): the
+/// others build their own copy and try values in a random order of their own, and the first
+/// search to end gives the answer and stops the rest. Every search is complete, so any one's
+/// answer is the puzzle's; a search that restarts goes astray on some puzzles and not on
+/// others, which a second value order often avoids. Statistics are summed over the searches;
+/// the time is the first search's.
+fn race<D: Domain>(
+    engine: &mut Engine<D>,
+    puzzle: &Puzzle,
+    rules: &Rules,
+    tuning: &Tuning,
+    limits: &Limits,
+    threads: usize,
+) -> Searched {
+    let halt = AtomicBool::new(false);
+    let won: Mutex<Option<Answer>> = Mutex::new(None);
+    let others = Mutex::new(SolveStats::default());
+    // The first search to end claims the answer and halts the others.
+    let end = |answer: Answer| {
+        if !halt.swap(true, Ordering::AcqRel) {
+            *won.lock().unwrap_or_else(|e| e.into_inner()) = Some(answer);
+        }
+    };
+    let other = |seed: u64| {
+        if halt.load(Ordering::Acquire) {
+            return;
+        }
+        let _ = model::with_model::<D, _>(puzzle, rules, tuning, |engine| {
+            // with_model resets the strategy for the next puzzle.
+            engine.set_strategy(Strategy {
+                values: ValueOrder::Random { seed },
+                ..engine.strategy()
+            });
+            let race = Race {
+                halt: &halt,
+                start_others: None,
+            };
+            let (solution, count, stop, mut stats) = racing(engine, puzzle, limits, Some(race));
+            stats.time = std::time::Duration::ZERO;
+            others.lock().unwrap_or_else(|e| e.into_inner()).add(&stats);
+            end((solution, count, stop));
+        });
+    };
+    let first_stats = rayon::in_place_scope(|scope| {
+        let start_others = || {
+            for seed in 1..threads as u64 {
+                let other = &other;
+                scope.spawn(move |_| other(seed));
+            }
+        };
+        let race = Race {
+            halt: &halt,
+            start_others: Some(&start_others),
+        };
+        let (solution, count, stop, stats) = racing(engine, puzzle, limits, Some(race));
+        end((solution, count, stop));
+        stats
+    });
+    let (solution, count, stop) = won
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .expect("the first search to end claims the answer");
+    let mut stats = first_stats;
+    stats.add(&others.into_inner().unwrap_or_else(|e| e.into_inner()));
+    (solution, count, stop, stats)
 }
 
 /// Solves on the bitboard [`Network`](crate::engine::Network) when it applies: at most 128
