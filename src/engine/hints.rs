@@ -1,6 +1,6 @@
 //! Solution hints: a value per variable that search tries first, and all of them at once.
 
-use super::search::ValueOrder;
+use super::strategy::ValueOrder;
 use super::{Domain, Engine, Limits, Stop, VarId};
 
 impl<D: Domain> Engine<D> {

@@ -103,6 +103,7 @@ mod rng;
 mod same_values;
 mod search;
 mod share;
+mod strategy;
 #[cfg(test)]
 pub(crate) mod testing;
 mod trail;
@@ -126,6 +127,7 @@ pub use propagator::{Conflict, Priority, PropId, Propagator, VarId, WakeOn};
 pub use regular::{Layered, Regular};
 pub use rng::Rng;
 pub use same_values::SameValues;
-pub use search::{Heuristic, Limits, Race, Stats, Stop, Strategy, ValueOrder};
+pub use search::{Limits, Race, Stats, Stop};
 pub use share::Shared;
+pub use strategy::{Heuristic, Strategy, ValueOrder};
 pub use tuning::Tuning;

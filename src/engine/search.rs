@@ -7,6 +7,8 @@
 //! trees (tens of thousands of variables) cannot overflow the stack.
 
 use super::share::Sharing;
+use super::strategy::{Heuristic, ValueOrder, luby};
+#[cfg(any(doc, test))]
 use super::tuning::Tuning;
 use super::{Domain, Engine, VarId};
 use log::debug;
@@ -86,74 +88,6 @@ pub enum Stop {
     NodeLimit,
     /// The deadline passed.
     Timeout,
-}
-
-/// How the search picks the variable to branch on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Heuristic {
-    /// Fewest values first (MRV), lowest index on ties.
-    #[default]
-    Mrv,
-    /// Fewest values per unit of conflict weight first (dom/wdeg, Boussemart et al. 2004):
-    /// every failure adds one to the weight of the propagator that failed, and a variable's
-    /// weight is the sum over the propagators watching it. Ties go to the lowest index.
-    DomWdeg,
-    /// dom/wdeg times activity: the largest `(activity + 1) · weight / values` first, ties to
-    /// the lowest index. A variable's activity counts the propagations after a guess or a
-    /// refutation that changed its domain, and fades by [`Tuning::activity_decay`] at each of them
-    /// while the variable is open (activity-based search, Michel and Van Hentenryck 2012).
-    /// Conflicts weigh where failures happen; activity adds where the reasoning is lively.
-    DomWdegActivity,
-}
-
-/// Which value of the chosen variable the left branch tries, after its hint if it has one
-/// ([`Engine::set_hints`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ValueOrder {
-    /// The smallest value: runs are deterministic and the same on every call.
-    #[default]
-    Smallest,
-    /// A value drawn by a [`Rng`](super::Rng) started from `seed` when the strategy is set: the
-    /// same seed gives the same search. For random solutions (puzzle generation).
-    Random {
-        /// The generator's seed.
-        seed: u64,
-    },
-}
-
-/// The search strategy: variable heuristic, value order and restarts.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Strategy {
-    /// The variable heuristic.
-    pub heuristic: Heuristic,
-    /// The value order.
-    pub values: ValueOrder,
-    /// Restart after a Luby sequence of failure budgets (unit [`Tuning::restart_unit`]) until the
-    /// first solution is found. Decisions refuted at the root are kept, so no solution is lost and
-    /// none is reported twice; conflict weights carry over to guide the next run.
-    pub restarts: bool,
-    /// With restarts, every second run also looks at values: in a group declared with
-    /// [`Engine::branch_group`], a value with two places left is a guess with two outcomes,
-    /// like a variable with two values. It is taken when it scores better than the chosen
-    /// variable: a pair counts as two values weighing the mean of its places' weights.
-    /// Alternating the two views spreads the runs over different trees, where either view
-    /// alone gets stuck on some puzzles.
-    pub places: bool,
-    /// The numbers the search runs by.
-    pub tuning: Tuning,
-}
-
-/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …, from `i = 1`.
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        // the smallest k with 2^k - 1 >= i
-        let k = 64 - i.leading_zeros() as u64;
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
 }
 
 impl<D: Domain> Engine<D> {
@@ -525,7 +459,7 @@ impl<D: Domain> Engine<D> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::engine::AllDifferent;
+    use crate::engine::{AllDifferent, Strategy};
 
     /// A Latin square of order n: its lines across and down all-different.
     pub(crate) fn latin(n: usize) -> Engine<u16> {
@@ -561,12 +495,6 @@ pub(crate) mod tests {
         let mut again = 0;
         e.search(&Limits::solutions(u64::MAX), |_| again += 1);
         assert_eq!(again, 576);
-    }
-
-    #[test]
-    fn luby_sequence() {
-        let first: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     #[test]
