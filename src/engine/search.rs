@@ -8,8 +8,6 @@
 
 use super::share::Sharing;
 use super::strategy::{Heuristic, ValueOrder, luby};
-#[cfg(any(doc, test))]
-use super::tuning::Tuning;
 use super::{Domain, Engine, VarId};
 use log::debug;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,8 +39,9 @@ pub struct Stats {
 pub struct Race<'a> {
     /// Set when another search's answer makes this one's moot.
     pub halt: &'a AtomicBool,
-    /// Called once, when the search passes [`Tuning::help_after`] nodes: it starts the others,
-    /// so that a puzzle solved sooner costs no other thread anything.
+    /// Called once, when the search passes [`Tuning::help_after`](super::Tuning::help_after)
+    /// nodes: it starts the others, so that a puzzle solved sooner costs no other thread
+    /// anything.
     pub start_others: Option<&'a (dyn Fn() + Sync)>,
 }
 
@@ -101,7 +100,7 @@ impl<D: Domain> Engine<D> {
 
     /// [`Engine::search`] racing searches of the same model on other threads: it stops, with
     /// [`Stop::Timeout`], at its first node after `race.halt` is set, and starts the others
-    /// once it passes [`Tuning::help_after`] nodes.
+    /// once it passes [`Tuning::help_after`](super::Tuning::help_after) nodes.
     pub fn search_racing(
         &mut self,
         limits: &Limits,
@@ -459,7 +458,7 @@ impl<D: Domain> Engine<D> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::engine::{AllDifferent, Strategy};
+    use crate::engine::{AllDifferent, Strategy, Tuning};
 
     /// A Latin square of order n: its lines across and down all-different.
     pub(crate) fn latin(n: usize) -> Engine<u16> {
