@@ -226,6 +226,7 @@ fn race<D: Domain>(
         if halt.load(Ordering::Acquire) {
             return;
         }
+        // The first search built the same model, so this one builds too.
         let _ = model::with_model::<D, _>(puzzle, rules, tuning, |engine| {
             // with_model resets the strategy for the next puzzle.
             engine.set_strategy(Strategy {
