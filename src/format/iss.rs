@@ -302,6 +302,15 @@ impl Reader {
         ids.iter().map(|id| self.cell(id)).collect()
     }
 
+    /// [`cells`](Self::cells) of a constraint `kind` that needs one cell or more.
+    fn some_cells(&self, kind: &str, ids: &[&str]) -> Result<Vec<usize>, String> {
+        let cells = self.cells(ids)?;
+        if cells.is_empty() {
+            return Err(format!("{kind}: expected one cell or more"));
+        }
+        Ok(cells)
+    }
+
     fn number(kind: &str, text: &str) -> Result<i64, String> {
         text.parse()
             .map_err(|_| format!("{kind}: `{text}` is not a whole number"))
@@ -435,7 +444,7 @@ impl Reader {
                     }
                 }
                 "AllDifferent" => {
-                    let cells = self.cells(args)?;
+                    let cells = self.some_cells(kind, args)?;
                     puzzle.add_constraint(Constraint::Region {
                         label: format!("all-different at {}", puzzle.cell_name(cells[0])),
                         cells,
@@ -443,7 +452,7 @@ impl Reader {
                 }
                 "Cage" => {
                     let (total, ids) = args.split_first().ok_or("Cage: expected a sum")?;
-                    let listed = self.cells(ids)?;
+                    let listed = self.some_cells(kind, ids)?;
                     // A cell listed twice counts twice in the sum and once among the distinct
                     // cells, as the Interactive Sudoku Solver reads it.
                     let mut seen = HashSet::new();
@@ -488,7 +497,7 @@ impl Reader {
                 }
                 "Sum" => {
                     let (spec, ids) = args.split_first().ok_or("Sum: expected a sum")?;
-                    let cells = self.cells(ids)?;
+                    let cells = self.some_cells(kind, ids)?;
                     let mut fields = spec.split('_');
                     let total = Self::number(kind, fields.next().unwrap_or(""))?;
                     let coeffs: Vec<i64> = if fields.next() == Some("=") {
@@ -811,6 +820,23 @@ mod tests {
         assert!(e.contains("7 is not a value of the grid"), "{e}");
         let e = read(".WhiteDot~R1C1~R3C3").unwrap_err();
         assert!(e.contains("not adjacent"), "{e}");
+    }
+
+    #[test]
+    fn a_region_cage_or_sum_without_cells_is_refused() {
+        for (text, kind) in [
+            (".AllDifferent", "AllDifferent"),
+            (".Cage~0", "Cage"),
+            (".Cage~", "Cage"),
+            (".Cage~7", "Cage"),
+            (".Sum~5", "Sum"),
+        ] {
+            let e = read(text).unwrap_err();
+            assert!(
+                e.contains(&format!("{kind}: expected one cell or more")),
+                "{text}: {e}"
+            );
+        }
     }
 
     #[test]
