@@ -335,14 +335,15 @@ impl Reader {
     fn line(&self, id: &str, forward: bool) -> Result<Vec<usize>, String> {
         let n = self.n;
         let bad = || format!("`{id}` is not a row or column of the grid (R1 … C{n})");
-        let (kind, index) = id.split_at(1.min(id.len()));
-        let i: usize = index.parse().map_err(|_| bad())?;
+        let mut chars = id.chars();
+        let kind = chars.next();
+        let i: usize = chars.as_str().parse().map_err(|_| bad())?;
         if !(1..=n).contains(&i) {
             return Err(bad());
         }
         let mut cells: Vec<usize> = match kind {
-            "R" | "r" => (0..n).map(|c| (i - 1) * n + c).collect(),
-            "C" | "c" => (0..n).map(|r| r * n + i - 1).collect(),
+            Some('R' | 'r') => (0..n).map(|c| (i - 1) * n + c).collect(),
+            Some('C' | 'c') => (0..n).map(|r| r * n + i - 1).collect(),
             _ => return Err(bad()),
         };
         if !forward {
@@ -836,6 +837,14 @@ mod tests {
                 e.contains(&format!("{kind}: expected one cell or more")),
                 "{text}: {e}"
             );
+        }
+    }
+
+    #[test]
+    fn a_line_named_with_a_wide_character_is_refused() {
+        for text in [".Sandwich~5~\u{80}R1", ".XSum~\u{e9}1~5", ".Skyscraper~~3"] {
+            let e = read(text).unwrap_err();
+            assert!(e.contains("is not a row or column"), "{text}: {e}");
         }
     }
 
