@@ -12,17 +12,6 @@ use sudoku_cp::puzzle;
 use sudoku_cp::puzzle::{Puzzle, Rules, Symbols};
 use sudoku_cp::solvers::{Cp, Solver};
 
-const FORMATS: [InputFormat; 8] = [
-    InputFormat::Auto,
-    InputFormat::Rmit,
-    InputFormat::Line,
-    InputFormat::Grid,
-    InputFormat::Killer,
-    InputFormat::Cages,
-    InputFormat::Iss,
-    InputFormat::Fpuzzles,
-];
-
 fn opts(format: InputFormat) -> ReadOptions {
     ReadOptions {
         format,
@@ -43,7 +32,7 @@ fn names_a_line(e: &InputError) -> Result<(), TestCaseError> {
 /// parse.
 fn read_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
     let killer = Rules::builtin("killer").expect("built in");
-    for format in FORMATS {
+    for format in InputFormat::ALL {
         let mut streamed = Vec::new();
         format::read_each(bytes, "t", &opts(format), |r| {
             streamed.push(r);

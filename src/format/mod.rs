@@ -53,6 +53,21 @@ pub enum InputFormat {
     Fpuzzles,
 }
 
+impl InputFormat {
+    /// Every input format, detection first.
+    pub const ALL: [InputFormat; 9] = [
+        InputFormat::Auto,
+        InputFormat::Rmit,
+        InputFormat::Line,
+        InputFormat::Grid,
+        InputFormat::Killer,
+        InputFormat::Cages,
+        InputFormat::KillerGrid,
+        InputFormat::Iss,
+        InputFormat::Fpuzzles,
+    ];
+}
+
 /// An output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputFormat {
@@ -75,4 +90,28 @@ pub struct Entry {
     pub format: InputFormat,
     /// The id written before the puzzle on its line, if any.
     pub id: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::InputFormat;
+
+    #[test]
+    fn all_lists_every_input_format_once() {
+        // A new format fails to compile here until it has a place in ALL.
+        let place = |f: InputFormat| match f {
+            InputFormat::Auto => 0,
+            InputFormat::Rmit => 1,
+            InputFormat::Line => 2,
+            InputFormat::Grid => 3,
+            InputFormat::Killer => 4,
+            InputFormat::Cages => 5,
+            InputFormat::KillerGrid => 6,
+            InputFormat::Iss => 7,
+            InputFormat::Fpuzzles => 8,
+        };
+        for (i, &f) in InputFormat::ALL.iter().enumerate() {
+            assert_eq!(place(f), i, "{f:?}");
+        }
+    }
 }

@@ -11,20 +11,9 @@ use sudoku_cp::format::{self, InputFormat, ReadOptions};
 use sudoku_cp::puzzle::{self, Rules};
 use sudoku_cp::solvers::{Cp, Solver};
 
-const FORMATS: [InputFormat; 8] = [
-    InputFormat::Auto,
-    InputFormat::Rmit,
-    InputFormat::Line,
-    InputFormat::Grid,
-    InputFormat::Killer,
-    InputFormat::Cages,
-    InputFormat::Iss,
-    InputFormat::Fpuzzles,
-];
-
 fuzz_target!(|data: &[u8]| {
     let killer = Rules::builtin("killer").expect("built in");
-    for format in FORMATS {
+    for format in InputFormat::ALL {
         let opts = ReadOptions {
             format,
             symbols: None,
