@@ -1,14 +1,17 @@
 //! The human-style solver: every deduction of every step agrees with the puzzle's solution
-//! (found by the CP solver and checked independently), the easy set falls to logic alone, and
-//! the LaTeX pictures compile with pdflatex where it is installed.
+//! (found by the CP solver and checked independently), or on puzzles with several solutions
+//! keeps every value some solution has; the easy set falls to logic alone, and the LaTeX
+//! pictures compile with pdflatex where it is installed.
 
 mod common;
 
 use common::{check, file_spec, run};
 use insta::assert_snapshot;
+use sudoku_cp::engine::{Limits, Rng};
 use sudoku_cp::format::{self, ReadOptions};
+use sudoku_cp::generate::{self, CageSizes, Request, Symmetry};
 use sudoku_cp::logic::{self, Ending, Level, Technique};
-use sudoku_cp::puzzle::{Puzzle, Rules};
+use sudoku_cp::puzzle::{Puzzle, Rules, Symbols};
 use sudoku_cp::solvers::{Cp, Solver};
 
 /// Explains `puzzle` with guessing on and checks every step taken outside a guess (depth 0)
@@ -165,6 +168,79 @@ fn forcing_chains_leave_few_hard_puzzles_to_guessing_and_are_sound() {
             "{name}: {stuck} of {sampled} need guessing"
         );
     }
+}
+
+/// On puzzles with several solutions (generated ones, sizes 4, 6 and 9, plain and killer, with
+/// three givens taken away), no step of logic alone removes a value that some solution has:
+/// each value a step eliminates, or a placement excludes, is given back to the CP solver, which
+/// must find no solution with it.
+#[test]
+fn no_step_removes_a_value_that_some_solution_has() {
+    let (mut checked, mut several) = (0, 0);
+    for seed in 0..6 {
+        for (size, name) in [
+            (4, "sudoku"),
+            (6, "sudoku"),
+            (9, "sudoku"),
+            (9, "windoku"),
+            (9, "anti-knight"),
+            (4, "killer"),
+            (6, "killer"),
+            (9, "killer"),
+            (9, "killer-x"),
+        ] {
+            let rules = Rules::builtin(name).unwrap();
+            let killer = name.starts_with("killer");
+            let request = Request {
+                template: Puzzle::empty(size, Symbols::default_for(size)).unwrap(),
+                rules: rules.clone(),
+                symmetry: Symmetry::None,
+                givens: (!killer).then_some(size * size * 2 / 5),
+                minimal: !killer && size == 9,
+                difficulty: None,
+                rate: false,
+                cages: killer.then_some(CageSizes { min: 2, max: 5 }),
+                attempts: 1,
+            };
+            let mut puzzle = generate::generate(&request, seed).unwrap().puzzle;
+            let mut rng = Rng::new(seed);
+            let givens: Vec<usize> = (0..size * size)
+                .filter(|&c| puzzle.given(c).is_some())
+                .collect();
+            for _ in 0..3.min(givens.len()) {
+                puzzle.set_given(givens[rng.below(givens.len())], None);
+            }
+            let solutions =
+                |p: &Puzzle| Cp::default().solve(p, &rules, &Limits::solutions(2)).count;
+            several += usize::from(solutions(&puzzle) > 1);
+            let steps = sudoku_cp::with_domain!(size, D => {
+                logic::explain::<D>(&puzzle, &rules, &logic::ladder(size), false, usize::MAX).steps
+            });
+            for step in steps.iter().filter(|s| s.depth == 0) {
+                let excluded = step
+                    .place
+                    .iter()
+                    .flat_map(|&(c, v)| (0..size).filter(move |&w| w != v).map(move |w| (c, w)));
+                for (c, v) in step.eliminate.iter().copied().chain(excluded) {
+                    let mut with = puzzle.clone();
+                    with.set_given(c, Some(v));
+                    assert_eq!(
+                        solutions(&with),
+                        0,
+                        "seed {seed}, {size}×{size} {name}: `{}` removes a value a solution has at {}",
+                        step.text,
+                        puzzle.cell_name(c)
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        several >= 27,
+        "only {several} puzzles have several solutions"
+    );
+    assert!(checked > 10_000, "only {checked} values checked");
 }
 
 #[test]
