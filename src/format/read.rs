@@ -3,7 +3,7 @@
 //! place, and the records after it are still read.
 
 use super::{Entry, InputFormat, detect, fpuzzles, grid, iss, killer, killer_grid, line, rmit};
-use crate::error::InputError;
+use crate::error::{InputError, is_invisible};
 use crate::puzzle::Symbols;
 
 /// How to read a source.
@@ -120,6 +120,30 @@ fn record(
         InputFormat::Fpuzzles => fpuzzles::read_line(text, line, source, opts),
         _ => line::read_record(text, line, source, opts),
     }
+    .map_err(|e| point_at_invisible(e, text))
+}
+
+/// `e` on a line `text` that holds an invisible character (pasted text carries zero-width
+/// spaces and direction marks) says where the first one is, unless the message quotes it.
+fn point_at_invisible(mut e: InputError, text: &str) -> InputError {
+    let found = text
+        .char_indices()
+        .find(|&(_, c)| is_invisible(c) && c != '\t');
+    if let Some((at, c)) = found
+        && !e.message.contains(c)
+    {
+        let before: Vec<char> = text[..at].chars().rev().take(8).collect();
+        let place = if before.is_empty() {
+            "at its start".to_string()
+        } else {
+            format!("after `{}`", before.iter().rev().collect::<String>())
+        };
+        e.message += &format!(
+            "; the line holds an invisible character, {}, {place}",
+            c.escape_unicode()
+        );
+    }
+    e
 }
 
 /// Every record of one source in order: a puzzle, or the error of a record that does not
@@ -130,11 +154,16 @@ pub fn read_records(
     opts: &ReadOptions,
 ) -> Vec<Result<Entry, InputError>> {
     let content = content_lines(text);
+    // An error naming a line of a layout read whole points at that line's invisible characters.
+    let pointed = |e: InputError| match content.iter().find(|&&(n, _)| Some(n) == e.line) {
+        Some(&(_, line)) => point_at_invisible(e, line),
+        None => e,
+    };
     let format = match layout(&content, text, source, opts) {
         Ok(f) => f,
-        Err(e) => return vec![Err(e)],
+        Err(e) => return vec![Err(pointed(e))],
     };
-    match format {
+    let whole = match format {
         InputFormat::Rmit => vec![rmit::read_rmit(&content, source)],
         InputFormat::Cages => vec![killer::read_map(&content, source, opts)],
         InputFormat::Grid => grid::read_grids(&content, source, opts),
@@ -143,11 +172,14 @@ pub fn read_records(
         | InputFormat::Killer
         | InputFormat::Iss
         | InputFormat::Fpuzzles
-        | InputFormat::Auto => detect::skip_header(&content)
-            .iter()
-            .map(|&(line, text)| record(format, text, line, source, opts))
-            .collect(),
-    }
+        | InputFormat::Auto => {
+            return detect::skip_header(&content)
+                .iter()
+                .map(|&(line, text)| record(format, text, line, source, opts))
+                .collect();
+        }
+    };
+    whole.into_iter().map(|r| r.map_err(pointed)).collect()
 }
 
 /// Reads every puzzle of one source; the first record that does not read is the error.
@@ -436,6 +468,42 @@ mod tests {
             ..ReadOptions::default()
         };
         read(text, "t", &opts)
+    }
+
+    #[test]
+    fn an_error_on_a_line_with_an_invisible_character_says_where_it_is() {
+        let line = "1...........2..4";
+        let text = format!("{line}\n{line}\u{200b}\n4\n1 2 3 4\n");
+        let hint = "the line holds an invisible character, \\u{200b}, after `....2..4`";
+        let mut streamed = Vec::new();
+        read_each(text.as_bytes(), "t", &ReadOptions::default(), |r| {
+            streamed.push(r);
+            Ok::<bool, InputError>(true)
+        })
+        .unwrap();
+        for records in [read_records(&text, "t", &ReadOptions::default()), streamed] {
+            assert!(records[0].is_ok());
+            let e = records[1].as_ref().unwrap_err();
+            assert_eq!(e.line, Some(2));
+            assert!(e.message.ends_with(hint), "{e}");
+            assert!(
+                !records[2]
+                    .as_ref()
+                    .unwrap_err()
+                    .message
+                    .contains("invisible")
+            );
+        }
+        // An error of detection, on the line it names.
+        let e = auto(&format!("# one\n\u{2060}{line}\n")).unwrap_err();
+        assert_eq!(e.line, Some(2));
+        assert!(e.to_string().ends_with("\\u{2060}, at its start"), "{e}");
+        // A message that quotes the character already shows it: no second mention.
+        let e = auto("1...........\u{200b}...").unwrap_err();
+        assert!(
+            e.to_string().contains("`\\u{200b}`") && !e.message.contains("invisible"),
+            "{e}"
+        );
     }
 
     #[test]
