@@ -46,7 +46,7 @@ impl fmt::Display for InputError {
 /// Whether `c` shows nothing, or moves the text around it, where a terminal prints it: control
 /// characters but the line end, zero-width and bidirectional marks, soft hyphens, byte-order
 /// marks. Text pasted from web pages carries them.
-pub fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     let marks = matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}');
     let joiners = matches!(c, '\u{2060}'..='\u{2064}' | '\u{feff}');
     (c.is_control() && c != '\n') || marks || joiners

@@ -132,11 +132,12 @@ fn point_at_invisible(mut e: InputError, text: &str) -> InputError {
     if let Some((at, c)) = found
         && !e.message.contains(c)
     {
-        let before: Vec<char> = text[..at].chars().rev().take(8).collect();
-        let place = if before.is_empty() {
+        // Up to eight characters before it.
+        let from = text[..at].char_indices().rev().nth(7).map_or(0, |(i, _)| i);
+        let place = if at == 0 {
             "at its start".to_string()
         } else {
-            format!("after `{}`", before.iter().rev().collect::<String>())
+            format!("after `{}`", &text[from..at])
         };
         e.message += &format!(
             "; the line holds an invisible character, {}, {place}",
@@ -173,6 +174,7 @@ pub fn read_records(
         | InputFormat::Iss
         | InputFormat::Fpuzzles
         | InputFormat::Auto => {
+            // A record a line: `record` points at its line's invisible characters itself.
             return detect::skip_header(&content)
                 .iter()
                 .map(|&(line, text)| record(format, text, line, source, opts))
