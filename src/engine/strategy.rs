@@ -56,6 +56,11 @@ pub struct Strategy {
     /// Alternating the two views spreads the runs over different trees, where either view
     /// alone gets stuck on some puzzles.
     pub places: bool,
+    /// Last-conflict reasoning (Lecoutre, Saïs, Tabary and Vidal 2009): after a guess fails,
+    /// its variable is branched on first, before the heuristic's choice, until a guess on it
+    /// succeeds or propagation fixes it. Backtracking then climbs to the decision that causes
+    /// the failure instead of repeating it under each unrelated guess in between.
+    pub last_conflict: bool,
     /// The numbers the search runs by.
     pub tuning: Tuning,
 }

@@ -100,7 +100,10 @@
 //!   run also looks at values (`Strategy::places`): a value with two places left in a region is a
 //!   guess with two outcomes, like a cell with two values, and is taken when it scores better
 //!   than the chosen cell. The two views alternate because each alone gets stuck on puzzles the
-//!   other decides. A trail restores domains on
+//!   other decides. Restarting searches also reason from the last conflict
+//!   (`Strategy::last_conflict`, Lecoutre et al. 2009): the cell of a failed guess is branched on
+//!   again first, so backtracking climbs to the guess that caused the failure (25×25 Lloyd: 166
+//!   guesses a puzzle instead of 180; killers took 45% more guesses). A trail restores domains on
 //!   backtracking. The loop is iterative, so a deep search cannot overflow the stack. Limits
 //!   cover solutions, nodes and time.
 //! - **Hints** (`Engine::set_hints`). A value per variable that search tries first; when one

@@ -17,7 +17,8 @@ pub struct Tuning {
     /// first guess: they pay on 25×25 and slowed 16×16 down.
     pub same_values_from: usize,
     /// From this size up, puzzles without cages search with restarts, alternating variables
-    /// and a value's places: some runs go far astray there; on killers restarts lost.
+    /// and a value's places, with last-conflict reasoning: some runs go far astray there; on
+    /// killers restarts and last conflicts lost.
     pub restarts_from: usize,
     /// Killers up to this size weigh dom/wdeg by activity: the hard ISS killers take 40% less
     /// time; 16×16 killers and plain grids took longer.
