@@ -116,6 +116,9 @@ pub struct Engine<D: Domain> {
     /// The value search tries first for each variable, by index (empty: no hints), set with
     /// [`Engine::set_hints`].
     pub(crate) hints: Vec<Option<u16>>,
+    /// The value each variable had at the deepest node of the current search (`u16::MAX`:
+    /// none), for [`Strategy::phases`](super::Strategy::phases); empty when not saved.
+    pub(crate) phases: Vec<u16>,
 }
 
 impl<D: Domain> Default for Engine<D> {
@@ -146,6 +149,7 @@ impl<D: Domain> Engine<D> {
             branch_groups: Vec::new(),
             activity: Vec::new(),
             hints: Vec::new(),
+            phases: Vec::new(),
         }
     }
 

@@ -96,6 +96,8 @@ mod kernel;
 mod linear_sum;
 mod matching;
 mod pair_table;
+mod phases;
+mod places;
 mod propagator;
 mod queue;
 mod regular;

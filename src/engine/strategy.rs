@@ -61,6 +61,12 @@ pub struct Strategy {
     /// succeeds or propagation fixes it. Backtracking then climbs to the decision that causes
     /// the failure instead of repeating it under each unrelated guess in between.
     pub last_conflict: bool,
+    /// Best phases, as SAT solvers save them: the values of the deepest node reached so far
+    /// (the most variables fixed) are the values the left branch tries first, before the value
+    /// order, on later runs too. Search thus returns to the nearest it came to a solution and
+    /// looks around it. After [`Tuning::phase_patience`] restarts without a deeper node they
+    /// are forgotten. A hint comes before a phase; [`ValueOrder::Random`] saves none.
+    pub phases: bool,
     /// The numbers the search runs by.
     pub tuning: Tuning,
 }

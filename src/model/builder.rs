@@ -452,7 +452,8 @@ impl<'p, D: Domain> Builder<'p, D> {
     /// with a value's places in a region, and last-conflict reasoning on large grids. Last
     /// conflicts took 8–14% off the 25×25 Lloyd mean (166 guesses a puzzle instead of 180); on
     /// 36×36 they decided 17 of the 20 shared puzzles instead of 15, but on two other sets as
-    /// many and one fewer; on the hard ISS killers they took 45% more guesses.
+    /// many and one fewer; on the hard ISS killers they took 45% more guesses. Best phases
+    /// from 36×36 up ([`Tuning::phases_from`]).
     fn set_strategy(&mut self) {
         let killer = self.rules.cages && !self.puzzle.cages().is_empty();
         let restarts = self.restarts();
@@ -465,6 +466,7 @@ impl<'p, D: Domain> Builder<'p, D> {
             restarts,
             places: restarts,
             last_conflict: restarts,
+            phases: restarts && self.puzzle.size() >= self.tuning.phases_from,
             tuning: self.tuning.search,
             ..Strategy::default()
         });

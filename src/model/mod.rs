@@ -103,9 +103,14 @@
 //!   other decides. Restarting searches also reason from the last conflict
 //!   (`Strategy::last_conflict`, Lecoutre et al. 2009): the cell of a failed guess is branched on
 //!   again first, so backtracking climbs to the guess that caused the failure (25×25 Lloyd: 166
-//!   guesses a puzzle instead of 180; killers took 45% more guesses). A trail restores domains on
-//!   backtracking. The loop is iterative, so a deep search cannot overflow the stack. Limits
-//!   cover solutions, nodes and time.
+//!   guesses a puzzle instead of 180; killers took 45% more guesses). From 36×36 up they also
+//!   save best phases (`Strategy::phases`): the values of the deepest node reached so far are
+//!   tried first, so each run returns to the nearest the search came to a solution and looks
+//!   around it, until 32 runs in a row get no deeper. On three sets of 36×36 puzzles at 40–60%
+//!   holes they decided 45 of 58 in 10 s instead of 39; on 25×25 Lloyd the mean went from 4.2
+//!   to 5.2 ms (one puzzle took 2.8 s instead of 0.5 s), so 25×25 runs without them. A trail
+//!   restores domains on backtracking. The loop is iterative, so a deep search cannot overflow
+//!   the stack. Limits cover solutions, nodes and time.
 //! - **Hints** (`Engine::set_hints`). A value per variable that search tries first; when one
 //!   solution is asked for, the first node fixes every hinted variable at once and keeps the
 //!   result only if it solves the model. A grid whose only rules are rows, columns and boxes
