@@ -30,8 +30,9 @@ impl<D: Domain> Engine<D> {
     }
 
     /// At a consistent node that search backtracked to: if it fixes more variables than the
-    /// deepest node so far, its values become the phases. It costs a pass over the variables,
-    /// so it runs where search backtracks, never on a path that does not fail.
+    /// deepest node so far, the values it fixes become those variables' phases (the open ones
+    /// keep theirs). It costs a pass over the variables, so it runs where search backtracks,
+    /// never on a path that does not fail.
     pub(super) fn note_depth(&mut self, deepest: &mut Deepest) {
         if self.phases.is_empty() {
             return;
