@@ -69,7 +69,7 @@ fn read_puzzle(
     let sized = |error| NotAPuzzle { error, sized: true };
     match parse_puzzle(text, column, line, source, opts) {
         Ok(p) => Ok(p),
-        Err(e) if e.message.contains(" cells; a one-line puzzle has") => Err(NotAPuzzle {
+        Err(e) if e.message.contains("; a one-line puzzle has") => Err(NotAPuzzle {
             error: e,
             sized: false,
         }),
@@ -179,9 +179,10 @@ pub(super) fn parse_puzzle(
             source,
             line,
             format!(
-                "{m} cells; a one-line puzzle has n×n cells for a size n with boxes: 16 (4×4), \
+                "{m} {}; a one-line puzzle has n×n cells for a size n with boxes: 16 (4×4), \
                  36 (6×6), 64 (8×8), 81 (9×9), 144 (12×12), 256 (16×16), …; or 729 characters of \
-                 9×9 candidates"
+                 9×9 candidates",
+                if m == 1 { "cell" } else { "cells" }
             ),
         ));
     }

@@ -616,6 +616,14 @@ mod tests {
                 ),
             ),
             (
+                ".\n",
+                format!(
+                    "t:1: 1 cell; a one-line puzzle has n×n cells for a size n with boxes: 16 \
+                     (4×4), 36 (6×6), 64 (8×8), 81 (9×9), 144 (12×12), 256 (16×16), …; or 729 \
+                     characters of 9×9 candidates{line}"
+                ),
+            ),
+            (
                 "1..5............\n",
                 format!(
                     "t:1: column 4: r1c4: `5` is not one of the puzzle's symbols (1 to 4) nor a \
