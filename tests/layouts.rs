@@ -243,6 +243,21 @@ fn letters_read_and_print_as_letters() {
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.starts_with('A'), "{}", r.stdout);
+    // One word of digits is a symbol per digit, as one word of letters is
+    let r = run(
+        &[
+            "solve",
+            "--symbols",
+            "4321",
+            "--to",
+            "line",
+            "--puzzle",
+            "4...............\n",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with('4'), "{}", r.stdout);
     let r = run(
         &["solve", "--symbols", "A B C D", "--puzzle", "3:0,1;7:2,3"],
         "",

@@ -597,7 +597,7 @@ fn check_cage_rules(input: &Input, rules: &Rules) -> Result<(), InputError> {
 }
 
 /// The symbols of `--symbols`: tokens separated by spaces or commas (`1 2 … 9 A … G`), or
-/// one word of single characters (`123456789ABCDEFG`).
+/// one word of single characters (`123456789ABCDEFG`, `1234`: one symbol is never a set).
 fn parse_symbols(text: &str) -> Result<Symbols, InputError> {
     let list: Vec<String> = text
         .split(|c: char| c.is_whitespace() || c == ',')
@@ -606,9 +606,7 @@ fn parse_symbols(text: &str) -> Result<Symbols, InputError> {
         .collect();
     let symbols = match list.as_slice() {
         [] => Err("no symbols given".to_string()),
-        [word] if word.chars().count() > 1 && word.parse::<u64>().is_err() => {
-            Symbols::from_chars(word).map_err(String::from)
-        }
+        [word] if word.chars().count() > 1 => Symbols::from_chars(word).map_err(String::from),
         _ => Symbols::from_labels(list).map_err(String::from),
     };
     symbols.map_err(|m| InputError::whole("--symbols", m))
