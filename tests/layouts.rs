@@ -228,36 +228,25 @@ fn letters_read_and_print_as_letters() {
         "{}",
         r.stderr
     );
-    // --symbols with letters, and letters refused for cages
-    let r = run(
-        &[
-            "solve",
-            "--symbols",
-            "A B C D",
-            "--to",
-            "line",
-            "--puzzle",
-            "A...............\n",
-        ],
-        "",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.starts_with('A'), "{}", r.stdout);
-    // One word of digits is a symbol per digit, as one word of letters is
-    let r = run(
-        &[
-            "solve",
-            "--symbols",
-            "4321",
-            "--to",
-            "line",
-            "--puzzle",
-            "4...............\n",
-        ],
-        "",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.starts_with('4'), "{}", r.stdout);
+    // --symbols with letters, one word of digits a symbol per digit as one word of letters
+    // is, and letters refused for cages
+    for (symbols, first) in [("A B C D", 'A'), ("4321", '4'), ("DCBA", 'D')] {
+        let puzzle = format!("{first}...............\n");
+        let r = run(
+            &[
+                "solve",
+                "--symbols",
+                symbols,
+                "--to",
+                "line",
+                "--puzzle",
+                &puzzle,
+            ],
+            "",
+        );
+        assert_eq!(r.code, 0, "{symbols}: {}", r.stderr);
+        assert!(r.stdout.starts_with(first), "{symbols}: {}", r.stdout);
+    }
     let r = run(
         &["solve", "--symbols", "A B C D", "--puzzle", "3:0,1;7:2,3"],
         "",
