@@ -59,7 +59,8 @@ pub(super) struct GenerateArgs {
     /// Stop removing givens once this many are left (the puzzle may keep more, never fewer).
     #[arg(long, value_name = "N", value_parser = parse_givens)]
     givens: Option<usize>,
-    /// Symbols, e.g. "0 1 2 3" [default: 1..n].
+    /// Symbols: tokens, e.g. "0 1 2 3", or one word of a character each, e.g. ABCD [default:
+    /// 1..n].
     #[arg(long)]
     symbols: Option<String>,
     /// Rules: a built-in name (sudoku, killer, killer-x) or a rule file [default: sudoku, or

@@ -171,7 +171,8 @@ struct InputArgs {
     /// puzzles with cages, else sudoku].
     #[arg(long)]
     rules: Option<String>,
-    /// Symbols for line and grid input, e.g. "0 1 2 3" (default 1..n).
+    /// Symbols for line and grid input: tokens, e.g. "0 1 2 3", or one word of a character
+    /// each, e.g. ABCD (default 1..n).
     #[arg(long)]
     symbols: Option<String>,
 }
