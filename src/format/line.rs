@@ -59,24 +59,6 @@ struct NotAPuzzle {
     sized: bool,
 }
 
-fn read_puzzle(
-    text: &str,
-    column: usize,
-    line: usize,
-    source: &str,
-    opts: &ReadOptions,
-) -> Result<Puzzle, NotAPuzzle> {
-    let sized = |error| NotAPuzzle { error, sized: true };
-    match parse_puzzle(text, column, line, source, opts) {
-        Ok(p) => Ok(p),
-        Err(e) if e.message.contains("; a one-line puzzle has") => Err(NotAPuzzle {
-            error: e,
-            sized: false,
-        }),
-        Err(e) => Err(sized(e)),
-    }
-}
-
 fn entry(puzzle: Puzzle, line: usize, id: Option<String>) -> Entry {
     Entry {
         puzzle,
@@ -130,13 +112,14 @@ pub(super) fn is_header(text: &str) -> bool {
 
 /// One puzzle written on one line (or field), starting at character `column` (0-based) of
 /// the line.
-pub(super) fn parse_puzzle(
+fn read_puzzle(
     text: &str,
     column: usize,
     line: usize,
     source: &str,
     opts: &ReadOptions,
-) -> Result<Puzzle, InputError> {
+) -> Result<Puzzle, NotAPuzzle> {
+    let sized = |error| NotAPuzzle { error, sized: true };
     if opts.symbols.is_none()
         && let Some(p) = compact_digits(text)
     {
@@ -154,7 +137,7 @@ pub(super) fn parse_puzzle(
         n * n == m && box_shape(n).is_ok()
     };
     if !separated && chars.len() == 729 {
-        return candidates_line(&chars, column, line, source, opts);
+        return candidates_line(&chars, column, line, source, opts).map_err(sized);
     }
     let raws = if separated && (fits(tokens.len()) || !fits(chars.len())) {
         tokens
@@ -168,14 +151,14 @@ pub(super) fn parse_puzzle(
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
-        return Err(InputError::at(
+        return Err(sized(InputError::at(
             source,
             line,
             format!("{m} cells = {n}×{n}: {why}"),
-        ));
+        )));
     }
     if n * n != m || box_shape(n).is_err() {
-        return Err(InputError::at(
+        let error = InputError::at(
             source,
             line,
             format!(
@@ -184,10 +167,14 @@ pub(super) fn parse_puzzle(
                  9×9 candidates",
                 if m == 1 { "cell" } else { "cells" }
             ),
-        ));
+        );
+        return Err(NotAPuzzle {
+            error,
+            sized: false,
+        });
     }
     let shifted = raws.into_iter().map(|r| (shift(r, column), line));
-    cells::fill(n, shifted, opts, source, line)
+    cells::fill(n, shifted, opts, source, line).map_err(sized)
 }
 
 fn shift(raw: Raw<'_>, by: usize) -> Raw<'_> {
