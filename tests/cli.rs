@@ -563,7 +563,7 @@ fn bench_csv_has_one_row_per_puzzle_and_solver() {
         lines[0],
         "file,line,id,solver,givens,gaps,us,nodes,guesses,solutions,status"
     );
-    assert_eq!(lines.len(), 1 + 2 * 4);
+    assert_eq!(lines.len(), 1 + 2 * 5);
     // hard-9x9.txt line 1 is Easter Monster: 21 givens, 60 gaps
     assert!(
         lines[1].starts_with("hard-9x9.txt,1,,cp,21,60,"),

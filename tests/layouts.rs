@@ -51,7 +51,7 @@ fn every_layout_solves_to_the_one_line_answer_in_every_command_and_solver() {
         lines[lines.len() - 12..lines.len() - 1].join("\n")
     };
     for file in &files {
-        for solver in ["cp", "dlx", "algx", "backtrack"] {
+        for solver in ["cp", "dlx", "algx", "cdcl", "backtrack"] {
             let r = run(&["solve", file, "--to", "line", "--solver", solver], "");
             assert_eq!(r.code, 0, "{file} {solver}: {}", r.stderr);
             assert_eq!(
@@ -164,7 +164,7 @@ fn pencil_marks_restrict_the_cells() {
     let text = std::fs::read_to_string(common::root().join("puzzles/layouts/pencil-marks.txt"))
         .unwrap()
         .replacen("124", "12 ", 1);
-    for solver in ["cp", "dlx", "algx", "backtrack"] {
+    for solver in ["cp", "dlx", "algx", "cdcl", "backtrack"] {
         let r = run(&["solve", "--solver", solver], &text);
         assert_eq!(
             (r.code, r.stdout.as_str()),

@@ -232,6 +232,7 @@ fn a_cage_with_too_many_combinations_is_solved_or_refused_never_listed() {
     for args in [
         vec!["solve", "--solver", "dlx"],
         vec!["solve", "--solver", "algx"],
+        vec!["solve", "--solver", "cdcl"],
         vec!["explain"],
         vec!["rate"],
     ] {

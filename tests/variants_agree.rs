@@ -1,7 +1,7 @@
 //! Every variant kind's model against brute force: on 4×4 grids with random lines, dots and
 //! clues, `cp` and `backtrack` count exactly the grids of the plain puzzle that the independent
-//! check (`Constraint::holds`) accepts; `dlx` and `algx` too where every constraint is a region
-//! of n cells, and they refuse the rest.
+//! check (`Constraint::holds`) accepts; `dlx`, `algx` and `cdcl` too where every constraint is a
+//! region of n cells, and they refuse the rest.
 
 use sudoku_cp::engine::{Limits, Rng, Stop};
 use sudoku_cp::puzzle::{Constraint, PairKind, Puzzle, Rules, Symbols, check_solution};
@@ -202,6 +202,7 @@ fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
     let exact = [
         solvers::find("dlx").expect("dlx"),
         solvers::find("algx").expect("algx"),
+        solvers::find("cdcl").expect("cdcl"),
     ];
     let rules = Rules::sudoku();
     let mut exact_trials = 0;

@@ -131,5 +131,6 @@ pub use rng::Rng;
 pub use same_values::SameValues;
 pub use search::{Limits, Race, Stats, Stop};
 pub use share::Shared;
+pub(crate) use strategy::luby;
 pub use strategy::{Heuristic, Strategy, ValueOrder};
 pub use tuning::Tuning;

@@ -72,7 +72,7 @@ pub struct Strategy {
 }
 
 /// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …, from `i = 1`.
-pub(super) fn luby(i: u64) -> u64 {
+pub(crate) fn luby(i: u64) -> u64 {
     let mut i = i;
     loop {
         // the smallest k with 2^k - 1 >= i

@@ -3,6 +3,7 @@
 
 mod algorithm_x;
 mod backtrack;
+mod cdcl;
 mod cp;
 mod dancing_links;
 mod exact_cover;
@@ -13,6 +14,7 @@ use std::time::Duration;
 
 pub use algorithm_x::AlgorithmX;
 pub use backtrack::Backtrack;
+pub use cdcl::Cdcl;
 pub use cp::Cp;
 pub use dancing_links::DancingLinks;
 
@@ -120,7 +122,7 @@ pub trait Solver: Sync {
 
 /// Every solver, in the order `--help` lists them; `cp` as [`Cp::DEFAULT`].
 pub fn registry() -> &'static [&'static dyn Solver] {
-    &[&Cp::DEFAULT, &DancingLinks, &AlgorithmX, &Backtrack]
+    &[&Cp::DEFAULT, &DancingLinks, &AlgorithmX, &Cdcl, &Backtrack]
 }
 
 /// The solver with this name or alias.

@@ -1,0 +1,929 @@
+//! Conflict-driven clause learning on the exact-cover matrix ([`Matrix`]): each row is a
+//! boolean, each column says "exactly one of my rows", and every dead end teaches a clause.
+//!
+//! The columns are propagated natively rather than as clauses: a true row makes every other
+//! row of its columns false (the reason is the pair), and a column with one row left that is
+//! not false makes it true (the reason is the column's "at least one"). A column with none left,
+//! or two true rows, is a conflict. Conflict analysis walks the trail back to the first unique
+//! implication point and learns that clause (minimised by removing literals their reasons
+//! imply); learnt clauses are watched by two literals. Decisions follow VSIDS activity with
+//! saved phases, restarts follow the Luby sequence, and learnt clauses of high LBD are halved
+//! now and then. Counting solutions adds a clause barring each solution's decisions.
+
+use super::exact_cover::{self, Matrix};
+use super::{Outcome, SolveStats, Solver};
+use crate::engine::{Limits, Stop};
+use crate::puzzle::{Puzzle, Rules};
+use log::debug;
+use std::time::Instant;
+
+/// Clause learning on the exact-cover matrix.
+#[derive(Debug, Clone, Copy)]
+pub struct Cdcl;
+
+impl Solver for Cdcl {
+    fn name(&self) -> &'static str {
+        "cdcl"
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        &["sat"]
+    }
+    fn description(&self) -> &'static str {
+        "clause learning on the exact-cover matrix (VSIDS, restarts)"
+    }
+    fn refuses(&self, puzzle: &Puzzle, rules: &Rules) -> Option<String> {
+        exact_cover::too_large(puzzle, rules)
+    }
+
+    fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
+        let cells = puzzle.size() * puzzle.size();
+        exact_cover::solve_with(puzzle, rules, |m| {
+            let mut search = Search::new(m);
+            let mut first = None;
+            let (count, stop) = search.run(limits, |rows| {
+                if first.is_none() {
+                    first = Some(m.grid(rows.iter().copied(), cells));
+                }
+            });
+            Outcome {
+                solution: first,
+                count,
+                stop,
+                stats: search.stats,
+            }
+        })
+    }
+}
+
+/// A literal: row `l >> 1` is true (`l` even) or false (`l` odd).
+type Lit = u32;
+
+fn pos(row: usize) -> Lit {
+    (row as Lit) << 1
+}
+fn var(l: Lit) -> usize {
+    (l >> 1) as usize
+}
+fn neg(l: Lit) -> Lit {
+    l ^ 1
+}
+
+/// Why a literal holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reason {
+    /// A decision (or a unit at level 0).
+    Decision,
+    /// The row is false because this row is true and shares a column.
+    Pair(u32),
+    /// The row is true because it is the last of this column not false.
+    Column(u32),
+    /// Implied by this clause, whose first literal it is.
+    Clause(u32),
+}
+
+/// A learnt (or solution-barring) clause.
+#[derive(Debug, Clone)]
+struct Clause {
+    lits: Vec<Lit>,
+    /// Literal block distance when learnt: distinct decision levels among its literals.
+    lbd: u32,
+    activity: f64,
+    /// Kept for ever: bars a solution already reported.
+    permanent: bool,
+    deleted: bool,
+}
+
+/// A watch on a clause; `blocker` is one of its literals, true means the clause is satisfied.
+#[derive(Debug, Clone, Copy)]
+struct Watch {
+    clause: u32,
+    blocker: Lit,
+}
+
+/// The search state.
+struct Search<'m> {
+    m: &'m Matrix,
+    col_start: Vec<u32>,
+    col_rows: Vec<u32>,
+    /// Per row: 0 open, 1 true, 2 false.
+    value: Vec<u8>,
+    level: Vec<u32>,
+    reason: Vec<Reason>,
+    trail: Vec<Lit>,
+    trail_lim: Vec<usize>,
+    /// Trail entries before this one have been propagated.
+    head: usize,
+    /// Per column: rows not made false by a propagated literal.
+    open: Vec<u32>,
+    clauses: Vec<Clause>,
+    free: Vec<u32>,
+    watches: Vec<Vec<Watch>>,
+    activity: Vec<f64>,
+    var_inc: f64,
+    clause_inc: f64,
+    phase: Vec<bool>,
+    heap: Heap,
+    seen: Vec<bool>,
+    /// Buffers of conflict analysis, kept to reuse their memory.
+    learnt: Vec<Lit>,
+    scratch: Vec<Lit>,
+    stack: Vec<Lit>,
+    cleared: Vec<Lit>,
+    /// The learnt clause's LBD, and a stamp per level to count them.
+    lbd: u32,
+    stamp: u64,
+    level_stamp: Vec<u64>,
+    stats: SolveStats,
+}
+
+const OPEN: u8 = 0;
+const TRUE: u8 = 1;
+const FALSE: u8 = 2;
+/// Conflicts in the first run; run `i` gets `luby(i)` times as many.
+const RESTART_UNIT: u64 = 100;
+/// Learnt clauses kept before the first halving; each halving allows this many more.
+const LEARNT_STEP: usize = 4_000;
+
+impl<'m> Search<'m> {
+    fn new(m: &'m Matrix) -> Self {
+        let rows = m.rows();
+        let mut open = vec![0u32; m.columns];
+        m.row_cols.iter().for_each(|&c| open[c as usize] += 1);
+        let mut col_start = vec![0u32; m.columns + 1];
+        for c in 0..m.columns {
+            col_start[c + 1] = col_start[c] + open[c];
+        }
+        let mut fill = col_start.clone();
+        let mut col_rows = vec![0u32; m.row_cols.len()];
+        for r in 0..rows {
+            for &c in m.cols(r) {
+                col_rows[fill[c as usize] as usize] = r as u32;
+                fill[c as usize] += 1;
+            }
+        }
+        Search {
+            m,
+            col_start,
+            col_rows,
+            value: vec![OPEN; rows],
+            level: vec![0; rows],
+            reason: vec![Reason::Decision; rows],
+            trail: Vec::with_capacity(rows),
+            trail_lim: Vec::new(),
+            head: 0,
+            open,
+            clauses: Vec::new(),
+            free: Vec::new(),
+            watches: vec![Vec::new(); 2 * rows],
+            activity: vec![0.0; rows],
+            var_inc: 1.0,
+            clause_inc: 1.0,
+            phase: vec![true; rows],
+            heap: Heap::new(rows),
+            seen: vec![false; rows],
+            learnt: Vec::new(),
+            scratch: Vec::new(),
+            stack: Vec::new(),
+            cleared: Vec::new(),
+            lbd: 0,
+            stamp: 0,
+            level_stamp: vec![0; rows + 1],
+            stats: SolveStats::default(),
+        }
+    }
+
+    fn rows_of(&self, c: usize) -> &[u32] {
+        &self.col_rows[self.col_start[c] as usize..self.col_start[c + 1] as usize]
+    }
+
+    fn lit_value(&self, l: Lit) -> u8 {
+        match self.value[var(l)] {
+            OPEN => OPEN,
+            v if (v == TRUE) == (l & 1 == 0) => TRUE,
+            _ => FALSE,
+        }
+    }
+
+    fn assign(&mut self, l: Lit, reason: Reason) {
+        let r = var(l);
+        self.value[r] = if l & 1 == 0 { TRUE } else { FALSE };
+        self.level[r] = self.trail_lim.len() as u32;
+        self.reason[r] = reason;
+        self.trail.push(l);
+    }
+
+    /// Searches, calling `on_solution` with the true rows of each solution, until `limits`
+    /// stop it or every solution is found; returns the solutions found and why it stopped.
+    fn run(&mut self, limits: &Limits, mut on_solution: impl FnMut(&[usize])) -> (u64, Stop) {
+        let mut count = 0;
+        if !self.m.feasible {
+            return (0, Stop::Exhausted);
+        }
+        // Columns with one row force it at level 0; an empty column has no solution.
+        for c in 0..self.m.columns {
+            match self.rows_of(c) {
+                [] => return (0, Stop::Exhausted),
+                &[r] if self.value[r as usize] == OPEN => {
+                    self.assign(pos(r as usize), Reason::Decision)
+                }
+                _ => {}
+            }
+        }
+        let mut run = 1;
+        let mut run_conflicts = 0;
+        let mut max_learnts = LEARNT_STEP;
+        loop {
+            if let Some(conflict) = self.propagate() {
+                self.stats.failures += 1;
+                run_conflicts += 1;
+                if self.trail_lim.is_empty() {
+                    return (count, Stop::Exhausted);
+                }
+                let back = self.analyze(conflict);
+                self.backtrack(back);
+                self.learn();
+                self.var_inc /= 0.95;
+                self.clause_inc /= 0.999;
+                if self.stats.failures.is_multiple_of(256)
+                    && limits.deadline.is_some_and(|d| Instant::now() >= d)
+                {
+                    return (count, Stop::Timeout);
+                }
+                continue;
+            }
+            if run_conflicts >= RESTART_UNIT * crate::engine::luby(run) {
+                run += 1;
+                run_conflicts = 0;
+                self.backtrack(0);
+                debug!(target: "search", "restart {run}");
+            }
+            if self.live_learnts() >= max_learnts {
+                self.reduce();
+                max_learnts += LEARNT_STEP;
+            }
+            let Some(row) = self.pick() else {
+                count += 1;
+                let rows: Vec<usize> = (0..self.value.len())
+                    .filter(|&r| self.value[r] == TRUE)
+                    .collect();
+                debug!(target: "search", "solution {count}");
+                on_solution(&rows);
+                if count >= limits.solutions || !self.bar_solution() {
+                    let stop = if count >= limits.solutions {
+                        Stop::SolutionLimit
+                    } else {
+                        Stop::Exhausted
+                    };
+                    return (count, stop);
+                }
+                continue;
+            };
+            if limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+                return (count, Stop::NodeLimit);
+            }
+            if self.stats.nodes.is_multiple_of(1024)
+                && limits.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                return (count, Stop::Timeout);
+            }
+            self.stats.nodes += 1;
+            self.stats.guesses += 1;
+            self.trail_lim.push(self.trail.len());
+            let depth = self.trail_lim.len() as u64;
+            self.stats.max_depth = self.stats.max_depth.max(depth);
+            let lit = if self.phase[row] {
+                pos(row)
+            } else {
+                neg(pos(row))
+            };
+            debug!(target: "search", "level {depth}: row {row} {}", self.phase[row]);
+            self.assign(lit, Reason::Decision);
+        }
+    }
+
+    /// The open row of highest activity, or `None` when every row is set.
+    fn pick(&mut self) -> Option<usize> {
+        while let Some(r) = self.heap.pop(&self.activity) {
+            if self.value[r] == OPEN {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    fn live_learnts(&self) -> usize {
+        self.clauses.len() - self.free.len()
+    }
+
+    /// Propagates the trail; returns the conflict's clause (its literals all false) if any.
+    fn propagate(&mut self) -> Option<Conflict> {
+        while self.head < self.trail.len() {
+            let l = self.trail[self.head];
+            self.head += 1;
+            self.stats.propagations += 1;
+            let r = var(l);
+            if l & 1 == 0 {
+                if let Some(c) = self.propagate_true(r) {
+                    return Some(c);
+                }
+            } else if let Some(c) = self.propagate_false(r) {
+                return Some(c);
+            }
+            if let Some(c) = self.propagate_clauses(neg(l)) {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// Row `r` is true: the other rows of its columns are false.
+    fn propagate_true(&mut self, r: usize) -> Option<Conflict> {
+        let m = self.m;
+        for &c in m.cols(r) {
+            let (a, b) = (self.col_start[c as usize], self.col_start[c as usize + 1]);
+            for i in a..b {
+                let r2 = self.col_rows[i as usize] as usize;
+                if r2 == r {
+                    continue;
+                }
+                match self.value[r2] {
+                    OPEN => self.assign(neg(pos(r2)), Reason::Pair(r as u32)),
+                    TRUE => return Some(Conflict::Pair(r as u32, r2 as u32)),
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+
+    /// Row `r` is false: each of its columns has one row fewer; the last one left is true.
+    fn propagate_false(&mut self, r: usize) -> Option<Conflict> {
+        let m = self.m;
+        for &c in m.cols(r) {
+            self.open[c as usize] -= 1;
+        }
+        for &c in m.cols(r) {
+            match self.open[c as usize] {
+                0 => return Some(Conflict::Column(c)),
+                1 => {
+                    let last = self
+                        .rows_of(c as usize)
+                        .iter()
+                        .map(|&r2| r2 as usize)
+                        .find(|&r2| self.value[r2] != FALSE);
+                    match last {
+                        Some(r2) if self.value[r2] == OPEN => {
+                            self.assign(pos(r2), Reason::Column(c))
+                        }
+                        Some(_) => {}
+                        // its last row is false but not yet propagated
+                        None => return Some(Conflict::Column(c)),
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Literal `f` became false: each clause watching it finds another watch or implies its
+    /// other watched literal.
+    fn propagate_clauses(&mut self, f: Lit) -> Option<Conflict> {
+        let mut ws = std::mem::take(&mut self.watches[f as usize]);
+        let mut keep = 0;
+        let mut conflict = None;
+        let mut i = 0;
+        while i < ws.len() {
+            let w = ws[i];
+            i += 1;
+            if self.lit_value(w.blocker) == TRUE {
+                ws[keep] = w;
+                keep += 1;
+                continue;
+            }
+            let ci = w.clause as usize;
+            if self.clauses[ci].deleted {
+                continue;
+            }
+            let lits = &mut self.clauses[ci].lits;
+            if lits[0] == f {
+                lits.swap(0, 1);
+            }
+            let first = lits[0];
+            if first != w.blocker && self.lit_value(first) == TRUE {
+                ws[keep] = Watch {
+                    clause: w.clause,
+                    blocker: first,
+                };
+                keep += 1;
+                continue;
+            }
+            let lits = &mut self.clauses[ci].lits;
+            let mut moved = false;
+            for k in 2..lits.len() {
+                let l = lits[k];
+                let v = match self.value[var(l)] {
+                    OPEN => OPEN,
+                    x if (x == TRUE) == (l & 1 == 0) => TRUE,
+                    _ => FALSE,
+                };
+                if v != FALSE {
+                    lits.swap(1, k);
+                    self.watches[lits[1] as usize].push(Watch {
+                        clause: w.clause,
+                        blocker: first,
+                    });
+                    moved = true;
+                    break;
+                }
+            }
+            if moved {
+                continue;
+            }
+            ws[keep] = Watch {
+                clause: w.clause,
+                blocker: first,
+            };
+            keep += 1;
+            match self.lit_value(first) {
+                TRUE => {}
+                OPEN => self.assign(first, Reason::Clause(w.clause)),
+                _ => {
+                    conflict = Some(Conflict::Clause(w.clause));
+                    while i < ws.len() {
+                        ws[keep] = ws[i];
+                        keep += 1;
+                        i += 1;
+                    }
+                }
+            }
+        }
+        ws.truncate(keep);
+        self.watches[f as usize] = ws;
+        conflict
+    }
+
+    /// The literals of a reason or conflict other than the implied one, all false.
+    fn antecedents(&self, reason: Reason, implied: usize, out: &mut Vec<Lit>) {
+        out.clear();
+        match reason {
+            Reason::Decision => {}
+            Reason::Pair(r) => out.push(neg(pos(r as usize))),
+            Reason::Column(c) => out.extend(
+                self.rows_of(c as usize)
+                    .iter()
+                    .filter(|&&r| r as usize != implied)
+                    .map(|&r| pos(r as usize)),
+            ),
+            Reason::Clause(ci) => out.extend(
+                self.clauses[ci as usize]
+                    .lits
+                    .iter()
+                    .copied()
+                    .filter(|&l| var(l) != implied),
+            ),
+        }
+    }
+
+    /// First-UIP analysis of `conflict`: leaves the learnt clause in `self.learnt`, asserting
+    /// literal first, its LBD in `self.lbd`, and returns the level to go back to.
+    fn analyze(&mut self, conflict: Conflict) -> usize {
+        let level = self.trail_lim.len() as u32;
+        let mut learnt = std::mem::take(&mut self.learnt);
+        let mut lits = std::mem::take(&mut self.scratch);
+        learnt.clear();
+        learnt.push(0);
+        lits.clear();
+        match conflict {
+            Conflict::Pair(a, b) => lits.extend([neg(pos(a as usize)), neg(pos(b as usize))]),
+            Conflict::Column(c) => {
+                lits.extend(self.rows_of(c as usize).iter().map(|&r| pos(r as usize)))
+            }
+            Conflict::Clause(ci) => {
+                self.bump_clause(ci as usize);
+                lits.extend_from_slice(&self.clauses[ci as usize].lits)
+            }
+        }
+        let mut pending = 0;
+        let mut index = self.trail.len();
+        loop {
+            for &q in &lits {
+                let v = var(q);
+                if !self.seen[v] && self.level[v] > 0 {
+                    self.seen[v] = true;
+                    self.bump_var(v);
+                    if self.level[v] == level {
+                        pending += 1;
+                    } else {
+                        learnt.push(q);
+                    }
+                }
+            }
+            // the next marked literal of this level on the trail
+            let p = loop {
+                index -= 1;
+                let p = self.trail[index];
+                if self.seen[var(p)] {
+                    break p;
+                }
+            };
+            self.seen[var(p)] = false;
+            pending -= 1;
+            if pending == 0 {
+                learnt[0] = neg(p);
+                break;
+            }
+            let reason = self.reason[var(p)];
+            if let Reason::Clause(ci) = reason {
+                self.bump_clause(ci as usize);
+            }
+            self.antecedents(reason, var(p), &mut lits);
+        }
+        self.scratch = lits;
+        // Minimise: drop each literal its reasons imply from the others, recursively.
+        let mut cleared = std::mem::take(&mut self.cleared);
+        cleared.clear();
+        cleared.extend_from_slice(&learnt[1..]);
+        let levels = learnt[1..]
+            .iter()
+            .fold(0u64, |a, &q| a | 1 << (self.level[var(q)] % 64));
+        let mut keep = 1;
+        for i in 1..learnt.len() {
+            let q = learnt[i];
+            if self.reason[var(q)] == Reason::Decision || !self.implied(q, levels, &mut cleared) {
+                learnt[keep] = q;
+                keep += 1;
+            }
+        }
+        learnt.truncate(keep);
+        cleared.iter().for_each(|&q| self.seen[var(q)] = false);
+        self.cleared = cleared;
+        // the LBD: distinct levels among the literals
+        self.stamp += 1;
+        self.lbd = 0;
+        for &q in &learnt {
+            let l = self.level[var(q)] as usize;
+            if self.level_stamp[l] != self.stamp {
+                self.level_stamp[l] = self.stamp;
+                self.lbd += 1;
+            }
+        }
+        // the second watch: the literal of the highest level below
+        let mut back = 0;
+        if learnt.len() > 1 {
+            let at = (1..learnt.len())
+                .max_by_key(|&i| self.level[var(learnt[i])])
+                .unwrap_or(1);
+            learnt.swap(1, at);
+            back = self.level[var(learnt[1])] as usize;
+        }
+        self.learnt = learnt;
+        back
+    }
+
+    /// Whether the (false) literal `q` follows from literals marked seen, through reasons whose
+    /// levels are among `levels` (a bit per level modulo 64); marks what it proves on the way,
+    /// recording it in `cleared`.
+    fn implied(&mut self, q: Lit, levels: u64, cleared: &mut Vec<Lit>) -> bool {
+        let mut stack = std::mem::take(&mut self.stack);
+        let mut lits = std::mem::take(&mut self.scratch);
+        stack.clear();
+        stack.push(q);
+        let top = cleared.len();
+        let mut implied = true;
+        'outer: while let Some(p) = stack.pop() {
+            self.antecedents(self.reason[var(p)], var(p), &mut lits);
+            for &a in &lits {
+                let v = var(a);
+                if self.seen[v] || self.level[v] == 0 {
+                    continue;
+                }
+                if self.reason[v] == Reason::Decision || levels >> (self.level[v] % 64) & 1 == 0 {
+                    implied = false;
+                    break 'outer;
+                }
+                self.seen[v] = true;
+                stack.push(a);
+                cleared.push(a);
+            }
+        }
+        if !implied {
+            cleared[top..]
+                .iter()
+                .for_each(|&a| self.seen[var(a)] = false);
+            cleared.truncate(top);
+        }
+        self.stack = stack;
+        self.scratch = lits;
+        implied
+    }
+
+    /// Adds `self.learnt` (already backtracked to) and asserts its first literal.
+    fn learn(&mut self) {
+        let first = self.learnt[0];
+        if self.learnt.len() == 1 {
+            self.assign(first, Reason::Decision);
+        } else {
+            let ci = self.add_clause(self.learnt.clone(), self.lbd, false);
+            self.assign(first, Reason::Clause(ci));
+        }
+    }
+
+    fn add_clause(&mut self, lits: Vec<Lit>, lbd: u32, permanent: bool) -> u32 {
+        let clause = Clause {
+            activity: self.clause_inc,
+            lits,
+            lbd,
+            permanent,
+            deleted: false,
+        };
+        let ci = match self.free.pop() {
+            Some(ci) => {
+                self.clauses[ci as usize] = clause;
+                ci
+            }
+            None => {
+                self.clauses.push(clause);
+                (self.clauses.len() - 1) as u32
+            }
+        };
+        let lits = &self.clauses[ci as usize].lits;
+        for (w, other) in [(lits[0], lits[1]), (lits[1], lits[0])] {
+            self.watches[w as usize].push(Watch {
+                clause: ci,
+                blocker: other,
+            });
+        }
+        ci
+    }
+
+    /// Bars the solution on the trail by negating its decisions; false when there were none
+    /// (the solution was the only one).
+    fn bar_solution(&mut self) -> bool {
+        let decisions: Vec<Lit> = self.trail_lim.iter().map(|&i| neg(self.trail[i])).collect();
+        let Some(&last) = decisions.last() else {
+            return false;
+        };
+        self.backtrack(decisions.len() - 1);
+        if decisions.len() == 1 {
+            self.assign(last, Reason::Decision);
+        } else {
+            let mut lits = decisions;
+            lits.reverse();
+            let ci = self.add_clause(lits, 0, true);
+            self.assign(last, Reason::Clause(ci));
+        }
+        true
+    }
+
+    /// Undoes every level above `level`.
+    fn backtrack(&mut self, level: usize) {
+        let Some(&start) = self.trail_lim.get(level) else {
+            return;
+        };
+        for i in (start..self.trail.len()).rev() {
+            let l = self.trail[i];
+            let r = var(l);
+            if i < self.head && l & 1 == 1 {
+                let m = self.m;
+                m.cols(r).iter().for_each(|&c| self.open[c as usize] += 1);
+            }
+            self.phase[r] = l & 1 == 0;
+            self.value[r] = OPEN;
+            self.heap.insert(r, &self.activity);
+        }
+        self.trail.truncate(start);
+        self.trail_lim.truncate(level);
+        self.head = start;
+    }
+
+    fn bump_var(&mut self, v: usize) {
+        self.activity[v] += self.var_inc;
+        if self.activity[v] > 1e100 {
+            self.activity.iter_mut().for_each(|a| *a *= 1e-100);
+            self.var_inc *= 1e-100;
+        }
+        self.heap.raised(v, &self.activity);
+    }
+
+    fn bump_clause(&mut self, ci: usize) {
+        self.clauses[ci].activity += self.clause_inc;
+        if self.clauses[ci].activity > 1e20 {
+            self.clauses.iter_mut().for_each(|c| c.activity *= 1e-20);
+            self.clause_inc *= 1e-20;
+        }
+    }
+
+    /// Deletes half the learnt clauses of LBD above 2, the least active first, keeping those
+    /// that are the reason of a literal on the trail.
+    fn reduce(&mut self) {
+        let mut locked = vec![false; self.clauses.len()];
+        for &l in &self.trail {
+            if let Reason::Clause(ci) = self.reason[var(l)] {
+                locked[ci as usize] = true;
+            }
+        }
+        let mut candidates: Vec<usize> = (0..self.clauses.len())
+            .filter(|&ci| {
+                let c = &self.clauses[ci];
+                !c.deleted && !c.permanent && c.lbd > 2 && !locked[ci]
+            })
+            .collect();
+        candidates.sort_by(|&a, &b| {
+            let (x, y) = (&self.clauses[a], &self.clauses[b]);
+            y.lbd.cmp(&x.lbd).then(x.activity.total_cmp(&y.activity))
+        });
+        for &ci in &candidates[..candidates.len() / 2] {
+            self.clauses[ci].deleted = true;
+            self.clauses[ci].lits = Vec::new();
+        }
+        let clauses = &self.clauses;
+        self.watches
+            .iter_mut()
+            .for_each(|ws| ws.retain(|w| !clauses[w.clause as usize].deleted));
+        for &ci in &candidates[..candidates.len() / 2] {
+            self.free.push(ci as u32);
+        }
+    }
+}
+
+/// A conflict: the clause whose literals are all false.
+#[derive(Debug, Clone, Copy)]
+enum Conflict {
+    /// Two true rows sharing a column.
+    Pair(u32, u32),
+    /// A column whose rows are all false.
+    Column(u32),
+    /// A learnt clause.
+    Clause(u32),
+}
+
+/// A binary max-heap of rows by activity, with each row's position for raising it.
+struct Heap {
+    items: Vec<u32>,
+    /// Per row: its index in `items`, or `u32::MAX` when absent.
+    at: Vec<u32>,
+}
+
+impl Heap {
+    fn new(rows: usize) -> Self {
+        Heap {
+            items: (0..rows as u32).collect(),
+            at: (0..rows as u32).collect(),
+        }
+    }
+
+    fn insert(&mut self, r: usize, key: &[f64]) {
+        if self.at[r] == u32::MAX {
+            self.at[r] = self.items.len() as u32;
+            self.items.push(r as u32);
+            self.up(self.items.len() - 1, key);
+        }
+    }
+
+    fn raised(&mut self, r: usize, key: &[f64]) {
+        if self.at[r] != u32::MAX {
+            self.up(self.at[r] as usize, key);
+        }
+    }
+
+    fn pop(&mut self, key: &[f64]) -> Option<usize> {
+        let top = *self.items.first()?;
+        let last = self.items.pop().expect("not empty");
+        self.at[top as usize] = u32::MAX;
+        if !self.items.is_empty() {
+            self.items[0] = last;
+            self.at[last as usize] = 0;
+            self.down(0, key);
+        }
+        Some(top as usize)
+    }
+
+    fn up(&mut self, mut i: usize, key: &[f64]) {
+        let r = self.items[i];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let p = self.items[parent];
+            if key[p as usize] >= key[r as usize] {
+                break;
+            }
+            self.items[i] = p;
+            self.at[p as usize] = i as u32;
+            i = parent;
+        }
+        self.items[i] = r;
+        self.at[r as usize] = i as u32;
+    }
+
+    fn down(&mut self, mut i: usize, key: &[f64]) {
+        let r = self.items[i];
+        loop {
+            let left = 2 * i + 1;
+            if left >= self.items.len() {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < self.items.len()
+                && key[self.items[right] as usize] > key[self.items[left] as usize]
+            {
+                right
+            } else {
+                left
+            };
+            let c = self.items[child];
+            if key[c as usize] <= key[r as usize] {
+                break;
+            }
+            self.items[i] = c;
+            self.at[c as usize] = i as u32;
+            i = child;
+        }
+        self.items[i] = r;
+        self.at[r as usize] = i as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rng;
+    use crate::puzzle::Symbols;
+
+    /// A matrix of `rows` random rows over `columns` columns, each row one to three columns.
+    fn random_matrix(rng: &mut Rng, rows: usize, columns: usize) -> Matrix {
+        let mut m = Matrix {
+            columns,
+            candidate: Vec::new(),
+            row_start: vec![0],
+            row_cols: Vec::new(),
+            feasible: true,
+        };
+        for r in 0..rows {
+            let mut cols: Vec<u32> = (0..1 + rng.below(3))
+                .map(|_| rng.below(columns) as u32)
+                .collect();
+            cols.sort_unstable();
+            cols.dedup();
+            m.candidate.push((r as u32, 0));
+            m.row_cols.extend(cols);
+            m.row_start.push(m.row_cols.len() as u32);
+        }
+        m
+    }
+
+    /// Every set of rows covering each column exactly once, by trying every subset.
+    fn brute_force(m: &Matrix) -> Vec<Vec<usize>> {
+        (0u32..1 << m.rows())
+            .filter_map(|set| {
+                let mut covered = vec![0; m.columns];
+                let rows: Vec<usize> = (0..m.rows()).filter(|r| set >> r & 1 == 1).collect();
+                rows.iter()
+                    .for_each(|&r| m.cols(r).iter().for_each(|&c| covered[c as usize] += 1));
+                covered.iter().all(|&k| k == 1).then_some(rows)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn finds_every_exact_cover_brute_force_finds_and_no_other() {
+        let mut rng = Rng::new(7);
+        let mut nonempty = 0;
+        for _ in 0..400 {
+            let (rows, columns) = (6 + rng.below(9), 3 + rng.below(6));
+            let m = random_matrix(&mut rng, rows, columns);
+            let mut want = brute_force(&m);
+            let mut got = Vec::new();
+            let mut search = Search::new(&m);
+            let (count, stop) = search.run(&Limits::solutions(u64::MAX), |r| got.push(r.to_vec()));
+            assert_eq!((stop, count), (Stop::Exhausted, got.len() as u64));
+            want.sort();
+            got.sort();
+            assert_eq!(got, want, "{m:?}");
+            nonempty += usize::from(!want.is_empty());
+        }
+        assert!(nonempty > 50, "{nonempty} of 400 matrices have a cover");
+    }
+
+    #[test]
+    fn the_empty_4x4_grid_has_288_solutions() {
+        let p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+        let o = Cdcl.solve(&p, &Rules::sudoku(), &Limits::solutions(u64::MAX));
+        assert_eq!((o.count, o.stop), (288, Stop::Exhausted));
+        assert!(o.stats.failures > 0, "{:?}", o.stats);
+    }
+
+    #[test]
+    fn learns_through_a_hard_9x9_to_the_one_solution() {
+        // Arto Inkala's "world's hardest" 9×9
+        let text =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let p = crate::format::read(text, "test", &Default::default()).unwrap()[0]
+            .puzzle
+            .clone();
+        let o = Cdcl.solve(&p, &Rules::sudoku(), &Limits::solutions(2));
+        assert_eq!((o.count, o.stop), (1, Stop::Exhausted));
+        assert!(o.stats.failures > 10, "{:?}", o.stats);
+        let cp = crate::solvers::Cp::DEFAULT.solve(&p, &Rules::sudoku(), &Limits::solutions(1));
+        assert_eq!(o.solution, cp.solution);
+    }
+}
