@@ -7,7 +7,7 @@
 //! its active rows in turn; selecting a row removes its columns and every row sharing one of
 //! them. The givens' rows are selected before the search.
 
-use super::exact_cover::{self, Matrix};
+use super::exact_cover::{self, Columns, Matrix};
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
 use crate::puzzle::{Puzzle, Rules};
@@ -54,8 +54,7 @@ struct Level {
 
 #[derive(Debug)]
 struct State {
-    col_start: Vec<u32>,
-    col_rows: Vec<u32>,
+    columns: Columns,
     row_on: FixedBitSet,
     col_on: FixedBitSet,
     count: Vec<u32>,
@@ -66,28 +65,16 @@ struct State {
 
 impl State {
     fn new(m: &Matrix) -> Self {
-        // Transpose the row lists into column lists.
-        let mut count = vec![0u32; m.columns];
-        m.row_cols.iter().for_each(|&c| count[c as usize] += 1);
-        let mut col_start = vec![0u32; m.columns + 1];
-        for c in 0..m.columns {
-            col_start[c + 1] = col_start[c] + count[c];
-        }
-        let mut fill = col_start.clone();
-        let mut col_rows = vec![0u32; m.row_cols.len()];
-        for r in 0..m.rows() {
-            for &c in m.cols(r) {
-                col_rows[fill[c as usize] as usize] = r as u32;
-                fill[c as usize] += 1;
-            }
-        }
+        let columns = m.transpose();
+        let count = (0..m.columns)
+            .map(|c| columns.rows_of(c).len() as u32)
+            .collect();
         let mut row_on = FixedBitSet::with_capacity(m.rows());
         row_on.insert_range(..);
         let mut col_on = FixedBitSet::with_capacity(m.columns);
         col_on.insert_range(..);
         State {
-            col_start,
-            col_rows,
+            columns,
             row_on,
             col_on,
             count,
@@ -98,7 +85,7 @@ impl State {
     }
 
     fn rows_of(&self, c: usize) -> &[u32] {
-        &self.col_rows[self.col_start[c] as usize..self.col_start[c + 1] as usize]
+        self.columns.rows_of(c)
     }
 
     /// Selects row `r`: removes its columns and every active row that shares one.
@@ -107,8 +94,8 @@ impl State {
             let c = c as usize;
             self.col_on.set(c, false);
             self.removed_cols.push(c as u32);
-            for i in self.col_start[c] as usize..self.col_start[c + 1] as usize {
-                let r2 = self.col_rows[i] as usize;
+            for i in self.columns.col_start[c]..self.columns.col_start[c + 1] {
+                let r2 = self.columns.col_rows[i as usize] as usize;
                 if self.row_on.contains(r2) {
                     self.row_on.set(r2, false);
                     self.removed_rows.push(r2 as u32);

@@ -10,7 +10,8 @@
 //! saved phases, restarts follow the Luby sequence, and learnt clauses of high LBD are halved
 //! now and then. Counting solutions adds a clause barring each solution's decisions.
 
-use super::exact_cover::{self, Matrix};
+use super::activity_heap::Heap;
+use super::exact_cover::{self, Columns, Matrix};
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
 use crate::puzzle::{Puzzle, Rules};
@@ -103,8 +104,7 @@ struct Watch {
 /// The search state.
 struct Search<'m> {
     m: &'m Matrix,
-    col_start: Vec<u32>,
-    col_rows: Vec<u32>,
+    columns: Columns,
     /// Per row: 0 open, 1 true, 2 false.
     value: Vec<u8>,
     level: Vec<u32>,
@@ -147,24 +147,13 @@ const LEARNT_STEP: usize = 4_000;
 impl<'m> Search<'m> {
     fn new(m: &'m Matrix) -> Self {
         let rows = m.rows();
-        let mut open = vec![0u32; m.columns];
-        m.row_cols.iter().for_each(|&c| open[c as usize] += 1);
-        let mut col_start = vec![0u32; m.columns + 1];
-        for c in 0..m.columns {
-            col_start[c + 1] = col_start[c] + open[c];
-        }
-        let mut fill = col_start.clone();
-        let mut col_rows = vec![0u32; m.row_cols.len()];
-        for r in 0..rows {
-            for &c in m.cols(r) {
-                col_rows[fill[c as usize] as usize] = r as u32;
-                fill[c as usize] += 1;
-            }
-        }
+        let columns = m.transpose();
+        let open = (0..m.columns)
+            .map(|c| columns.rows_of(c).len() as u32)
+            .collect();
         Search {
             m,
-            col_start,
-            col_rows,
+            columns,
             value: vec![OPEN; rows],
             level: vec![0; rows],
             reason: vec![Reason::Decision; rows],
@@ -193,7 +182,7 @@ impl<'m> Search<'m> {
     }
 
     fn rows_of(&self, c: usize) -> &[u32] {
-        &self.col_rows[self.col_start[c] as usize..self.col_start[c + 1] as usize]
+        self.columns.rows_of(c)
     }
 
     fn lit_value(&self, l: Lit) -> u8 {
@@ -340,9 +329,9 @@ impl<'m> Search<'m> {
     fn propagate_true(&mut self, r: usize) -> Option<Conflict> {
         let m = self.m;
         for &c in m.cols(r) {
-            let (a, b) = (self.col_start[c as usize], self.col_start[c as usize + 1]);
-            for i in a..b {
-                let r2 = self.col_rows[i as usize] as usize;
+            let c = c as usize;
+            for i in self.columns.col_start[c]..self.columns.col_start[c + 1] {
+                let r2 = self.columns.col_rows[i as usize] as usize;
                 if r2 == r {
                     continue;
                 }
@@ -756,91 +745,6 @@ enum Conflict {
     Column(u32),
     /// A learnt clause.
     Clause(u32),
-}
-
-/// A binary max-heap of rows by activity, with each row's position for raising it.
-struct Heap {
-    items: Vec<u32>,
-    /// Per row: its index in `items`, or `u32::MAX` when absent.
-    at: Vec<u32>,
-}
-
-impl Heap {
-    fn new(rows: usize) -> Self {
-        Heap {
-            items: (0..rows as u32).collect(),
-            at: (0..rows as u32).collect(),
-        }
-    }
-
-    fn insert(&mut self, r: usize, key: &[f64]) {
-        if self.at[r] == u32::MAX {
-            self.at[r] = self.items.len() as u32;
-            self.items.push(r as u32);
-            self.up(self.items.len() - 1, key);
-        }
-    }
-
-    fn raised(&mut self, r: usize, key: &[f64]) {
-        if self.at[r] != u32::MAX {
-            self.up(self.at[r] as usize, key);
-        }
-    }
-
-    fn pop(&mut self, key: &[f64]) -> Option<usize> {
-        let top = *self.items.first()?;
-        let last = self.items.pop().expect("not empty");
-        self.at[top as usize] = u32::MAX;
-        if !self.items.is_empty() {
-            self.items[0] = last;
-            self.at[last as usize] = 0;
-            self.down(0, key);
-        }
-        Some(top as usize)
-    }
-
-    fn up(&mut self, mut i: usize, key: &[f64]) {
-        let r = self.items[i];
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            let p = self.items[parent];
-            if key[p as usize] >= key[r as usize] {
-                break;
-            }
-            self.items[i] = p;
-            self.at[p as usize] = i as u32;
-            i = parent;
-        }
-        self.items[i] = r;
-        self.at[r as usize] = i as u32;
-    }
-
-    fn down(&mut self, mut i: usize, key: &[f64]) {
-        let r = self.items[i];
-        loop {
-            let left = 2 * i + 1;
-            if left >= self.items.len() {
-                break;
-            }
-            let right = left + 1;
-            let child = if right < self.items.len()
-                && key[self.items[right] as usize] > key[self.items[left] as usize]
-            {
-                right
-            } else {
-                left
-            };
-            let c = self.items[child];
-            if key[c as usize] <= key[r as usize] {
-                break;
-            }
-            self.items[i] = c;
-            self.at[c as usize] = i as u32;
-            i = child;
-        }
-        self.items[i] = r;
-        self.at[r as usize] = i as u32;
-    }
 }
 
 #[cfg(test)]

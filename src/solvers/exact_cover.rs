@@ -64,6 +64,20 @@ pub(crate) fn solve_with(
     out
 }
 
+/// The matrix by columns ([`Matrix::transpose`]).
+#[derive(Debug, Clone)]
+pub(crate) struct Columns {
+    pub(crate) col_start: Vec<u32>,
+    pub(crate) col_rows: Vec<u32>,
+}
+
+impl Columns {
+    /// The rows of column `c`.
+    pub(crate) fn rows_of(&self, c: usize) -> &[u32] {
+        &self.col_rows[self.col_start[c] as usize..self.col_start[c + 1] as usize]
+    }
+}
+
 /// Marks a cage combination row in [`Matrix::candidate`].
 pub(crate) const COMBINATION: u32 = u32::MAX;
 
@@ -76,6 +90,29 @@ impl Matrix {
     /// Number of rows.
     pub(crate) fn rows(&self) -> usize {
         self.candidate.len()
+    }
+
+    /// The row lists transposed into column lists: column `c`'s rows are
+    /// `col_rows[col_start[c] .. col_start[c + 1]]`, in increasing order.
+    pub(crate) fn transpose(&self) -> Columns {
+        let mut count = vec![0u32; self.columns];
+        self.row_cols.iter().for_each(|&c| count[c as usize] += 1);
+        let mut col_start = vec![0u32; self.columns + 1];
+        for c in 0..self.columns {
+            col_start[c + 1] = col_start[c] + count[c];
+        }
+        let mut fill = col_start.clone();
+        let mut col_rows = vec![0u32; self.row_cols.len()];
+        for r in 0..self.rows() {
+            for &c in self.cols(r) {
+                col_rows[fill[c as usize] as usize] = r as u32;
+                fill[c as usize] += 1;
+            }
+        }
+        Columns {
+            col_start,
+            col_rows,
+        }
     }
 
     /// Builds the matrix of `puzzle` under `rules` (see [`too_large`] first).

@@ -1,6 +1,7 @@
 //! Everything `--solver` can select: one trait, one registry. Every solver reads the same
 //! [`Puzzle`] and [`Rules`] and answers with the same [`Outcome`].
 
+mod activity_heap;
 mod algorithm_x;
 mod backtrack;
 mod cdcl;
