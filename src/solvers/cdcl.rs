@@ -82,16 +82,14 @@ enum Reason {
     Clause(u32),
 }
 
-/// A learnt (or solution-barring) clause.
+/// A learnt (or solution-barring) clause; deleted, it has no literals.
 #[derive(Debug, Clone)]
 struct Clause {
     lits: Vec<Lit>,
-    /// Literal block distance when learnt: distinct decision levels among its literals.
+    /// Literal block distance when learnt: distinct decision levels among its literals; 0 for
+    /// a clause barring a solution already reported. Clauses of LBD 2 or less are kept for ever.
     lbd: u32,
     activity: f64,
-    /// Kept for ever: bars a solution already reported.
-    permanent: bool,
-    deleted: bool,
 }
 
 /// A watch on a clause; `blocker` is one of its literals, true means the clause is satisfied.
@@ -186,11 +184,7 @@ impl<'m> Search<'m> {
     }
 
     fn lit_value(&self, l: Lit) -> u8 {
-        match self.value[var(l)] {
-            OPEN => OPEN,
-            v if (v == TRUE) == (l & 1 == 0) => TRUE,
-            _ => FALSE,
-        }
+        value_of(&self.value, l)
     }
 
     fn assign(&mut self, l: Lit, reason: Reason) {
@@ -391,9 +385,6 @@ impl<'m> Search<'m> {
                 continue;
             }
             let ci = w.clause as usize;
-            if self.clauses[ci].deleted {
-                continue;
-            }
             let lits = &mut self.clauses[ci].lits;
             if lits[0] == f {
                 lits.swap(0, 1);
@@ -410,13 +401,7 @@ impl<'m> Search<'m> {
             let lits = &mut self.clauses[ci].lits;
             let mut moved = false;
             for k in 2..lits.len() {
-                let l = lits[k];
-                let v = match self.value[var(l)] {
-                    OPEN => OPEN,
-                    x if (x == TRUE) == (l & 1 == 0) => TRUE,
-                    _ => FALSE,
-                };
-                if v != FALSE {
+                if value_of(&self.value, lits[k]) != FALSE {
                     lits.swap(1, k);
                     self.watches[lits[1] as usize].push(Watch {
                         clause: w.clause,
@@ -613,18 +598,16 @@ impl<'m> Search<'m> {
         if self.learnt.len() == 1 {
             self.assign(first, Reason::Decision);
         } else {
-            let ci = self.add_clause(self.learnt.clone(), self.lbd, false);
+            let ci = self.add_clause(self.learnt.clone(), self.lbd);
             self.assign(first, Reason::Clause(ci));
         }
     }
 
-    fn add_clause(&mut self, lits: Vec<Lit>, lbd: u32, permanent: bool) -> u32 {
+    fn add_clause(&mut self, lits: Vec<Lit>, lbd: u32) -> u32 {
         let clause = Clause {
             activity: self.clause_inc,
             lits,
             lbd,
-            permanent,
-            deleted: false,
         };
         let ci = match self.free.pop() {
             Some(ci) => {
@@ -659,7 +642,7 @@ impl<'m> Search<'m> {
         } else {
             let mut lits = decisions;
             lits.reverse();
-            let ci = self.add_clause(lits, 0, true);
+            let ci = self.add_clause(lits, 0);
             self.assign(last, Reason::Clause(ci));
         }
         true
@@ -715,7 +698,7 @@ impl<'m> Search<'m> {
         let mut candidates: Vec<usize> = (0..self.clauses.len())
             .filter(|&ci| {
                 let c = &self.clauses[ci];
-                !c.deleted && !c.permanent && c.lbd > 2 && !locked[ci]
+                !c.lits.is_empty() && c.lbd > 2 && !locked[ci]
             })
             .collect();
         candidates.sort_by(|&a, &b| {
@@ -723,16 +706,24 @@ impl<'m> Search<'m> {
             y.lbd.cmp(&x.lbd).then(x.activity.total_cmp(&y.activity))
         });
         for &ci in &candidates[..candidates.len() / 2] {
-            self.clauses[ci].deleted = true;
             self.clauses[ci].lits = Vec::new();
         }
         let clauses = &self.clauses;
         self.watches
             .iter_mut()
-            .for_each(|ws| ws.retain(|w| !clauses[w.clause as usize].deleted));
+            .for_each(|ws| ws.retain(|w| !clauses[w.clause as usize].lits.is_empty()));
         for &ci in &candidates[..candidates.len() / 2] {
             self.free.push(ci as u32);
         }
+    }
+}
+
+/// The value of literal `l` under the rows' `values`: open, true or false.
+fn value_of(values: &[u8], l: Lit) -> u8 {
+    match values[var(l)] {
+        OPEN => OPEN,
+        v if (v == TRUE) == (l & 1 == 0) => TRUE,
+        _ => FALSE,
     }
 }
 
