@@ -6,9 +6,11 @@
 //! not false makes it true (the reason is the column's "at least one"). A column with none left,
 //! or two true rows, is a conflict. Conflict analysis walks the trail back to the first unique
 //! implication point and learns that clause (minimised by removing literals their reasons
-//! imply); learnt clauses are watched by two literals. Decisions follow VSIDS activity with
-//! saved phases, restarts follow the Luby sequence, and learnt clauses of high LBD are halved
-//! now and then. Counting solutions adds a clause barring each solution's decisions.
+//! imply); learnt clauses are watched by two literals. Decisions follow VSIDS activity and give
+//! a row its target phase, its value on the longest trail that propagated without a conflict,
+//! so that search keeps returning to its most complete partial assignment; restarts follow the
+//! Luby sequence, and learnt clauses of high LBD are halved now and then. Counting solutions
+//! adds a clause barring each solution's decisions.
 
 use super::activity_heap::Heap;
 use super::exact_cover::{self, Columns, Matrix};
@@ -119,7 +121,11 @@ struct Search<'m> {
     activity: Vec<f64>,
     var_inc: f64,
     clause_inc: f64,
+    /// Per row, its value on the longest trail without a conflict seen so far (the target
+    /// phase): the value a decision gives it.
     phase: Vec<bool>,
+    /// The length of that trail.
+    target_len: usize,
     heap: Heap,
     seen: Vec<bool>,
     /// Buffers of conflict analysis, kept to reuse their memory.
@@ -166,6 +172,7 @@ impl<'m> Search<'m> {
             var_inc: 1.0,
             clause_inc: 1.0,
             phase: vec![true; rows],
+            target_len: 0,
             heap: Heap::new(rows),
             seen: vec![false; rows],
             learnt: Vec::new(),
@@ -222,6 +229,7 @@ impl<'m> Search<'m> {
                 if self.trail_lim.is_empty() {
                     return (count, Stop::Exhausted);
                 }
+                self.save_target();
                 let back = self.analyze(conflict);
                 self.backtrack(back);
                 self.learn();
@@ -281,6 +289,18 @@ impl<'m> Search<'m> {
             };
             debug!(target: "search", "level {depth}: row {row} {}", self.phase[row]);
             self.assign(lit, Reason::Decision);
+        }
+    }
+
+    /// On a conflict: if the trail below its level, which propagated without one, is the
+    /// longest yet, takes its values as the phases.
+    fn save_target(&mut self) {
+        let consistent = self.trail_lim.last().copied().unwrap_or(0);
+        if consistent > self.target_len {
+            self.target_len = consistent;
+            for &l in &self.trail[..consistent] {
+                self.phase[var(l)] = l & 1 == 0;
+            }
         }
     }
 
@@ -660,7 +680,6 @@ impl<'m> Search<'m> {
                 let m = self.m;
                 m.cols(r).iter().for_each(|&c| self.open[c as usize] += 1);
             }
-            self.phase[r] = l & 1 == 0;
             self.value[r] = OPEN;
             self.heap.insert(r, &self.activity);
         }
@@ -797,6 +816,40 @@ mod tests {
             nonempty += usize::from(!want.is_empty());
         }
         assert!(nonempty > 50, "{nonempty} of 400 matrices have a cover");
+    }
+
+    #[test]
+    fn decisions_take_the_values_of_the_longest_trail_without_a_conflict() {
+        // six rows over three columns: row r covers column r % 3
+        let mut rng = Rng::new(1);
+        let mut m = random_matrix(&mut rng, 6, 3);
+        m.row_cols = (0..6).map(|r| r % 3).collect();
+        m.row_start = (0..=6).collect();
+        let mut search = Search::new(&m);
+        let decide = |search: &mut Search, lit: Lit| {
+            search.trail_lim.push(search.trail.len());
+            search.assign(lit, Reason::Decision);
+        };
+        // rows 3 and 4 false at levels 1 and 2, then a conflict at level 3
+        decide(&mut search, neg(pos(3)));
+        decide(&mut search, neg(pos(4)));
+        decide(&mut search, pos(0));
+        search.save_target();
+        assert_eq!(search.target_len, 2);
+        assert_eq!(search.phase, [true, true, true, false, false, true]);
+        // a shorter trail below the next conflict leaves them
+        search.backtrack(0);
+        decide(&mut search, pos(3));
+        decide(&mut search, pos(5));
+        search.save_target();
+        assert_eq!(search.target_len, 2);
+        assert_eq!(search.phase, [true, true, true, false, false, true]);
+        // a longer one replaces them
+        decide(&mut search, neg(pos(1)));
+        decide(&mut search, pos(2));
+        search.save_target();
+        assert_eq!(search.target_len, 3);
+        assert_eq!(search.phase, [true, false, true, true, false, true]);
     }
 
     #[test]
