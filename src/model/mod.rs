@@ -132,11 +132,11 @@
 //!   and debug logs search alone.
 //! - **Raced search** (`Engine::search_racing`). A model that restarts (25×25 and up) is not
 //!   split, since restarts would search again what was given away. Past the same 1,000 nodes,
-//!   the idle threads each run a whole search of their own that tries values in a random
-//!   order, and the first search to end answers and halts the others. Restarting searches go
-//!   astray on some puzzles and not on others, and a second value order often avoids it: on the
-//!   shared 36×36 blanked set (`scripts/large-sets.sh`), one puzzle at a time with a 10 s cap,
-//!   two threads decided 17 of 20 where one decided 15.
+//!   the idle threads each run a whole search of their own, and the first search to end answers
+//!   and halts the others: the first to join is clause learning on the exact-cover matrix (the
+//!   `cdcl` solver) when the puzzle is an exact cover, the rest the same model trying values in
+//!   a random order. Restarting searches go astray on some puzzles and not on others, and
+//!   learning or a second value order often avoids it.
 //! - **Reuse.** `Engine::snapshot` and `Engine::reset` bring a built model back to its starting
 //!   domains. The Sudoku model without cages depends only on the size and the rules, so each
 //!   thread builds it once and, for each puzzle, resets it and applies the givens.

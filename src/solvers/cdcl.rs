@@ -18,6 +18,7 @@ use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
 use crate::puzzle::{Puzzle, Rules};
 use log::debug;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Clause learning on the exact-cover matrix.
@@ -39,9 +40,22 @@ impl Solver for Cdcl {
     }
 
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
+        Cdcl::solve_racing(puzzle, rules, limits, None)
+    }
+}
+
+impl Cdcl {
+    /// [`Solver::solve`], giving up as at a deadline once `halt` is set: a search racing
+    /// others, whose first answer makes the rest moot.
+    pub(crate) fn solve_racing(
+        puzzle: &Puzzle,
+        rules: &Rules,
+        limits: &Limits,
+        halt: Option<&AtomicBool>,
+    ) -> Outcome {
         let cells = puzzle.size() * puzzle.size();
         exact_cover::solve_with(puzzle, rules, |m| {
-            let mut search = Search::new(m);
+            let mut search = Search::new(m, halt);
             let mut first = None;
             let (count, stop) = search.run(limits, |rows| {
                 if first.is_none() {
@@ -104,6 +118,8 @@ struct Watch {
 /// The search state.
 struct Search<'m> {
     m: &'m Matrix,
+    /// Set when a racing search has answered.
+    halt: Option<&'m AtomicBool>,
     columns: Columns,
     /// Per row: 0 open, 1 true, 2 false.
     value: Vec<u8>,
@@ -149,7 +165,7 @@ const RESTART_UNIT: u64 = 100;
 const LEARNT_STEP: usize = 4_000;
 
 impl<'m> Search<'m> {
-    fn new(m: &'m Matrix) -> Self {
+    fn new(m: &'m Matrix, halt: Option<&'m AtomicBool>) -> Self {
         let rows = m.rows();
         let columns = m.transpose();
         let open = (0..m.columns)
@@ -157,6 +173,7 @@ impl<'m> Search<'m> {
             .collect();
         Search {
             m,
+            halt,
             columns,
             value: vec![OPEN; rows],
             level: vec![0; rows],
@@ -235,9 +252,7 @@ impl<'m> Search<'m> {
                 self.learn();
                 self.var_inc /= 0.95;
                 self.clause_inc /= 0.999;
-                if self.stats.failures.is_multiple_of(256)
-                    && limits.deadline.is_some_and(|d| Instant::now() >= d)
-                {
+                if self.stats.failures.is_multiple_of(256) && self.must_stop(limits) {
                     return (count, Stop::Timeout);
                 }
                 continue;
@@ -272,9 +287,7 @@ impl<'m> Search<'m> {
             if limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
                 return (count, Stop::NodeLimit);
             }
-            if self.stats.nodes.is_multiple_of(1024)
-                && limits.deadline.is_some_and(|d| Instant::now() >= d)
-            {
+            if self.stats.nodes.is_multiple_of(1024) && self.must_stop(limits) {
                 return (count, Stop::Timeout);
             }
             self.stats.nodes += 1;
@@ -290,6 +303,12 @@ impl<'m> Search<'m> {
             debug!(target: "search", "level {depth}: row {row} {}", self.phase[row]);
             self.assign(lit, Reason::Decision);
         }
+    }
+
+    /// Whether the deadline has passed or a racing search has answered.
+    fn must_stop(&self, limits: &Limits) -> bool {
+        limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
     }
 
     /// On a conflict: if the trail below its level, which propagated without one, is the
@@ -807,7 +826,7 @@ mod tests {
             let m = random_matrix(&mut rng, rows, columns);
             let mut want = brute_force(&m);
             let mut got = Vec::new();
-            let mut search = Search::new(&m);
+            let mut search = Search::new(&m, None);
             let (count, stop) = search.run(&Limits::solutions(u64::MAX), |r| got.push(r.to_vec()));
             assert_eq!((stop, count), (Stop::Exhausted, got.len() as u64));
             want.sort();
@@ -825,7 +844,7 @@ mod tests {
         let mut m = random_matrix(&mut rng, 6, 3);
         m.row_cols = (0..6).map(|r| r % 3).collect();
         m.row_start = (0..=6).collect();
-        let mut search = Search::new(&m);
+        let mut search = Search::new(&m, None);
         let decide = |search: &mut Search, lit: Lit| {
             search.trail_lim.push(search.trail.len());
             search.assign(lit, Reason::Decision);
@@ -850,6 +869,19 @@ mod tests {
         search.save_target();
         assert_eq!(search.target_len, 3);
         assert_eq!(search.phase, [true, false, true, true, false, true]);
+    }
+
+    #[test]
+    fn a_racing_search_stops_once_told_to() {
+        let p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
+        let all = Limits::solutions(u64::MAX);
+        let halt = AtomicBool::new(true);
+        let o = Cdcl::solve_racing(&p, &Rules::sudoku(), &all, Some(&halt));
+        assert_eq!(o.stop, Stop::Timeout, "{:?}", o.stats);
+        assert!(o.count < 1024, "{}", o.count);
+        halt.store(false, Ordering::Relaxed);
+        let o = Cdcl::solve_racing(&p, &Rules::sudoku(), &Limits::solutions(3), Some(&halt));
+        assert_eq!((o.count, o.stop), (3, Stop::SolutionLimit));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! sized to the grid (u16 up to 16×16, u32 up to 32, u64 up to 64, wider words beyond), or on
 //! the engine's bitboard [`Network`] when the grid is small (killers there for a few nodes).
 
-use super::{Outcome, SolveStats, Solver};
+use super::{Cdcl, Outcome, SolveStats, Solver};
 use crate::engine::{
     Conflict, Domain, Engine, Limits, MAX_VARS, Race, Shared, Stop, Strategy, ValueOrder,
 };
@@ -198,13 +198,14 @@ fn run_shared<D: Domain>(
     Ok((solution, count, stop, stats))
 }
 
-/// Races whole searches of `engine`'s model on the threads of the current rayon pool once the
-/// puzzle proves hard ([`Tuning::help_after`](crate::engine::Tuning::help_after) nodes): the
-/// others build their own copy and try values in a random order of their own, and the first
+/// Races whole searches on the threads of the current rayon pool once the puzzle proves hard
+/// ([`Tuning::help_after`](crate::engine::Tuning::help_after) nodes): the second is clause
+/// learning ([`Cdcl`]) when the puzzle is an exact cover it takes, the others build their own
+/// copy of `engine`'s model and try values in a random order of their own, and the first
 /// search to end gives the answer and stops the rest. Every search is complete, so any one's
 /// answer is the puzzle's; a search that restarts goes astray on some puzzles and not on
-/// others, which a second value order often avoids. Statistics are summed over the searches;
-/// the time is the first search's.
+/// others, which learning or a second value order often avoids. Statistics are summed over
+/// the searches; the time is the first search's.
 fn race<D: Domain>(
     engine: &mut Engine<D>,
     puzzle: &Puzzle,
@@ -224,6 +225,14 @@ fn race<D: Domain>(
     };
     let other = |seed: u64| {
         if halt.load(Ordering::Acquire) {
+            return;
+        }
+        if seed == 1 && Cdcl.refuses(puzzle, rules).is_none() {
+            let outcome = Cdcl::solve_racing(puzzle, rules, limits, Some(&halt));
+            let mut stats = outcome.stats;
+            stats.time = std::time::Duration::ZERO;
+            others.lock().unwrap_or_else(|e| e.into_inner()).add(&stats);
+            end((outcome.solution, outcome.count, outcome.stop));
             return;
         }
         // The first search built the same model, so this one builds too.
