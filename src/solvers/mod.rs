@@ -8,6 +8,8 @@ mod cdcl;
 mod cp;
 mod dancing_links;
 mod exact_cover;
+#[cfg(test)]
+mod random_cover;
 
 use crate::engine::{Limits, Stats, Stop};
 use crate::puzzle::{Puzzle, Rules};
