@@ -223,16 +223,19 @@ fn race<D: Domain>(
             *won.lock().unwrap_or_else(|e| e.into_inner()) = Some(answer);
         }
     };
+    // Another search ends: its statistics join the sum (its time is not the call's).
+    let other_ends = |(solution, count, stop, mut stats): Searched| {
+        stats.time = std::time::Duration::ZERO;
+        others.lock().unwrap_or_else(|e| e.into_inner()).add(&stats);
+        end((solution, count, stop));
+    };
     let other = |seed: u64| {
         if halt.load(Ordering::Acquire) {
             return;
         }
         if seed == 1 && Cdcl.refuses(puzzle, rules).is_none() {
-            let outcome = Cdcl::solve_racing(puzzle, rules, limits, Some(&halt));
-            let mut stats = outcome.stats;
-            stats.time = std::time::Duration::ZERO;
-            others.lock().unwrap_or_else(|e| e.into_inner()).add(&stats);
-            end((outcome.solution, outcome.count, outcome.stop));
+            let o = Cdcl::solve_racing(puzzle, rules, limits, Some(&halt));
+            other_ends((o.solution, o.count, o.stop, o.stats));
             return;
         }
         // The first search built the same model, so this one builds too.
@@ -246,10 +249,7 @@ fn race<D: Domain>(
                 halt: &halt,
                 start_others: None,
             };
-            let (solution, count, stop, mut stats) = racing(engine, puzzle, limits, Some(race));
-            stats.time = std::time::Duration::ZERO;
-            others.lock().unwrap_or_else(|e| e.into_inner()).add(&stats);
-            end((solution, count, stop));
+            other_ends(racing(engine, puzzle, limits, Some(race)));
         });
     };
     let first_stats = rayon::in_place_scope(|scope| {
