@@ -13,6 +13,7 @@
 //! adds a clause barring each solution's decisions.
 
 use super::activity_heap::Heap;
+use super::clause_arena::{ClauseArena, relocated};
 use super::exact_cover::{self, Columns, Matrix};
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
@@ -98,16 +99,6 @@ enum Reason {
     Clause(u32),
 }
 
-/// A learnt (or solution-barring) clause; deleted, it has no literals.
-#[derive(Debug, Clone)]
-struct Clause {
-    lits: Vec<Lit>,
-    /// Literal block distance when learnt: distinct decision levels among its literals; 0 for
-    /// a clause barring a solution already reported. Clauses of LBD 2 or less are kept for ever.
-    lbd: u32,
-    activity: f64,
-}
-
 /// A watch on a clause; `blocker` is one of its literals, true means the clause is satisfied.
 #[derive(Debug, Clone, Copy)]
 struct Watch {
@@ -131,12 +122,14 @@ struct Search<'m> {
     head: usize,
     /// Per column: rows not made false by a propagated literal.
     open: Vec<u32>,
-    clauses: Vec<Clause>,
-    free: Vec<u32>,
+    /// Learnt and solution-barring clauses, with their literal block distance: distinct
+    /// decision levels among the literals when learnt, 0 for a clause barring a solution
+    /// already reported. Clauses of LBD 2 or less are kept for ever.
+    arena: ClauseArena,
     watches: Vec<Vec<Watch>>,
     activity: Vec<f64>,
     var_inc: f64,
-    clause_inc: f64,
+    clause_inc: f32,
     /// Per row, its value on the longest trail without a conflict seen so far (the target
     /// phase): the value a decision gives it.
     phase: Vec<bool>,
@@ -182,8 +175,7 @@ impl<'m> Search<'m> {
             trail_lim: Vec::new(),
             head: 0,
             open,
-            clauses: Vec::new(),
-            free: Vec::new(),
+            arena: ClauseArena::default(),
             watches: vec![Vec::new(); 2 * rows],
             activity: vec![0.0; rows],
             var_inc: 1.0,
@@ -263,7 +255,7 @@ impl<'m> Search<'m> {
                 self.backtrack(0);
                 debug!(target: "search", "restart {run}");
             }
-            if self.live_learnts() >= max_learnts {
+            if self.arena.live() >= max_learnts {
                 self.reduce();
                 max_learnts += LEARNT_STEP;
             }
@@ -331,10 +323,6 @@ impl<'m> Search<'m> {
             }
         }
         None
-    }
-
-    fn live_learnts(&self) -> usize {
-        self.clauses.len() - self.free.len()
     }
 
     /// Propagates the trail; returns the conflict's clause (its literals all false) if any.
@@ -423,8 +411,7 @@ impl<'m> Search<'m> {
                 keep += 1;
                 continue;
             }
-            let ci = w.clause as usize;
-            let lits = &mut self.clauses[ci].lits;
+            let lits = self.arena.lits_mut(w.clause);
             if lits[0] == f {
                 lits.swap(0, 1);
             }
@@ -437,7 +424,7 @@ impl<'m> Search<'m> {
                 keep += 1;
                 continue;
             }
-            let lits = &mut self.clauses[ci].lits;
+            let lits = self.arena.lits_mut(w.clause);
             let mut moved = false;
             for k in 2..lits.len() {
                 if value_of(&self.value, lits[k]) != FALSE {
@@ -489,8 +476,8 @@ impl<'m> Search<'m> {
                     .map(|&r| pos(r as usize)),
             ),
             Reason::Clause(ci) => out.extend(
-                self.clauses[ci as usize]
-                    .lits
+                self.arena
+                    .lits(ci)
                     .iter()
                     .copied()
                     .filter(|&l| var(l) != implied),
@@ -513,8 +500,8 @@ impl<'m> Search<'m> {
                 lits.extend(self.rows_of(c as usize).iter().map(|&r| pos(r as usize)))
             }
             Conflict::Clause(ci) => {
-                self.bump_clause(ci as usize);
-                lits.extend_from_slice(&self.clauses[ci as usize].lits)
+                self.bump_clause(ci);
+                lits.extend_from_slice(self.arena.lits(ci))
             }
         }
         let mut pending = 0;
@@ -548,7 +535,7 @@ impl<'m> Search<'m> {
             }
             let reason = self.reason[var(p)];
             if let Reason::Clause(ci) = reason {
-                self.bump_clause(ci as usize);
+                self.bump_clause(ci);
             }
             self.antecedents(reason, var(p), &mut lits);
         }
@@ -637,35 +624,28 @@ impl<'m> Search<'m> {
         if self.learnt.len() == 1 {
             self.assign(first, Reason::Decision);
         } else {
-            let ci = self.add_clause(self.learnt.clone(), self.lbd);
+            let learnt = std::mem::take(&mut self.learnt);
+            let ci = self.add_clause(&learnt, self.lbd);
+            self.learnt = learnt;
             self.assign(first, Reason::Clause(ci));
         }
     }
 
-    fn add_clause(&mut self, lits: Vec<Lit>, lbd: u32) -> u32 {
-        let clause = Clause {
-            activity: self.clause_inc,
-            lits,
-            lbd,
-        };
-        let ci = match self.free.pop() {
-            Some(ci) => {
-                self.clauses[ci as usize] = clause;
-                ci
-            }
-            None => {
-                self.clauses.push(clause);
-                (self.clauses.len() - 1) as u32
-            }
-        };
-        let lits = &self.clauses[ci as usize].lits;
+    fn add_clause(&mut self, lits: &[Lit], lbd: u32) -> u32 {
+        let ci = self.arena.add(lits, lbd, self.clause_inc);
+        self.watch(ci);
+        ci
+    }
+
+    /// Watches clause `ci`'s first two literals.
+    fn watch(&mut self, ci: u32) {
+        let lits = self.arena.lits(ci);
         for (w, other) in [(lits[0], lits[1]), (lits[1], lits[0])] {
             self.watches[w as usize].push(Watch {
                 clause: ci,
                 blocker: other,
             });
         }
-        ci
     }
 
     /// Bars the solution on the trail by negating its decisions; false when there were none
@@ -681,7 +661,7 @@ impl<'m> Search<'m> {
         } else {
             let mut lits = decisions;
             lits.reverse();
-            let ci = self.add_clause(lits, 0);
+            let ci = self.add_clause(&lits, 0);
             self.assign(last, Reason::Clause(ci));
         }
         true
@@ -716,42 +696,42 @@ impl<'m> Search<'m> {
         self.heap.raised(v, &self.activity);
     }
 
-    fn bump_clause(&mut self, ci: usize) {
-        self.clauses[ci].activity += self.clause_inc;
-        if self.clauses[ci].activity > 1e20 {
-            self.clauses.iter_mut().for_each(|c| c.activity *= 1e-20);
+    fn bump_clause(&mut self, ci: u32) {
+        if self.arena.bump(ci, self.clause_inc, 1e20) {
+            self.arena.scale_activities(1e-20);
             self.clause_inc *= 1e-20;
         }
     }
 
     /// Deletes half the learnt clauses of LBD above 2, the least active first, keeping those
-    /// that are the reason of a literal on the trail.
+    /// that are the reason of a literal on the trail; then packs the rest and watches them anew.
     fn reduce(&mut self) {
-        let mut locked = vec![false; self.clauses.len()];
-        for &l in &self.trail {
-            if let Reason::Clause(ci) = self.reason[var(l)] {
-                locked[ci as usize] = true;
-            }
-        }
-        let mut candidates: Vec<usize> = (0..self.clauses.len())
-            .filter(|&ci| {
-                let c = &self.clauses[ci];
-                !c.lits.is_empty() && c.lbd > 2 && !locked[ci]
+        let mut locked: Vec<u32> = (self.trail.iter())
+            .filter_map(|&l| match self.reason[var(l)] {
+                Reason::Clause(ci) => Some(ci),
+                _ => None,
             })
             .collect();
+        locked.sort_unstable();
+        let arena = &self.arena;
+        let mut candidates: Vec<u32> = (arena.live_clauses())
+            .filter(|&ci| arena.lbd(ci) > 2 && locked.binary_search(&ci).is_err())
+            .collect();
         candidates.sort_by(|&a, &b| {
-            let (x, y) = (&self.clauses[a], &self.clauses[b]);
-            y.lbd.cmp(&x.lbd).then(x.activity.total_cmp(&y.activity))
+            (arena.lbd(b).cmp(&arena.lbd(a))).then(arena.activity(a).total_cmp(&arena.activity(b)))
         });
         for &ci in &candidates[..candidates.len() / 2] {
-            self.clauses[ci].lits = Vec::new();
+            self.arena.delete(ci);
         }
-        let clauses = &self.clauses;
-        self.watches
-            .iter_mut()
-            .for_each(|ws| ws.retain(|w| !clauses[w.clause as usize].lits.is_empty()));
-        for &ci in &candidates[..candidates.len() / 2] {
-            self.free.push(ci as u32);
+        let moved = self.arena.compact();
+        for &l in &self.trail {
+            if let Reason::Clause(ci) = &mut self.reason[var(l)] {
+                *ci = relocated(&moved, *ci).expect("a locked clause is kept");
+            }
+        }
+        self.watches.iter_mut().for_each(Vec::clear);
+        for (_, ci) in moved {
+            self.watch(ci);
         }
     }
 }

@@ -5,6 +5,7 @@ mod activity_heap;
 mod algorithm_x;
 mod backtrack;
 mod cdcl;
+mod clause_arena;
 mod cp;
 mod dancing_links;
 mod exact_cover;
