@@ -424,20 +424,20 @@ impl<'m> Search<'m> {
                 keep += 1;
                 continue;
             }
-            let lits = self.arena.lits_mut(w.clause);
-            let mut moved = false;
-            for k in 2..lits.len() {
-                if value_of(&self.value, lits[k]) != FALSE {
-                    lits.swap(1, k);
-                    self.watches[lits[1] as usize].push(Watch {
-                        clause: w.clause,
-                        blocker: first,
-                    });
-                    moved = true;
-                    break;
-                }
-            }
-            if moved {
+            // a literal not false to watch instead, searching on from where the last search
+            // ended and wrapping around
+            let (lits, search) = self.arena.lits_and_search(w.clause);
+            let start = *search as usize;
+            let other = (start..lits.len())
+                .chain(2..start)
+                .find(|&k| value_of(&self.value, lits[k]) != FALSE);
+            if let Some(k) = other {
+                *search = k as u32;
+                lits.swap(1, k);
+                self.watches[lits[1] as usize].push(Watch {
+                    clause: w.clause,
+                    blocker: first,
+                });
                 continue;
             }
             ws[keep] = Watch {

@@ -1,11 +1,11 @@
 //! Learnt clauses stored one after another in a single vector of words, named by their offset.
 //!
-//! Each clause is a header of three words (its length, its LBD, its activity as `f32` bits)
-//! followed by its literals (numbers the search gives them), so that visiting a clause touches one stretch of memory and no
+//! Each clause is a header of four words (its length, its LBD, its activity as `f32` bits, and
+//! where the last search for a literal to watch ended) followed by its literals (numbers the search gives them), so that visiting a clause touches one stretch of memory and no
 //! clause has an allocation of its own. Deleting marks a clause; [`ClauseArena::compact`] later
 //! moves the live ones down over the gaps and says where each went.
 
-const HEADER: usize = 3;
+const HEADER: usize = 4;
 /// The LBD word of a deleted clause.
 const DELETED: u32 = u32::MAX;
 
@@ -23,7 +23,7 @@ impl ClauseArena {
         debug_assert!(lits.len() >= 2 && lbd != DELETED);
         let at = self.words.len() as u32;
         self.words
-            .extend([lits.len() as u32, lbd, activity.to_bits()]);
+            .extend([lits.len() as u32, lbd, activity.to_bits(), 2]);
         self.words.extend_from_slice(lits);
         self.live += 1;
         at
@@ -40,6 +40,16 @@ impl ClauseArena {
         let c = c as usize;
         let len = self.words[c] as usize;
         &mut self.words[c + HEADER..c + HEADER + len]
+    }
+
+    /// The literals of clause `c`, to reorder, and the index where the last search for a
+    /// literal to watch among `lits[2..]` ended, so that the next one starts there: in a long
+    /// clause the literals just before it are likely still false.
+    pub(super) fn lits_and_search(&mut self, c: u32) -> (&mut [u32], &mut u32) {
+        let c = c as usize;
+        let len = self.words[c] as usize;
+        let (header, rest) = self.words[c..c + HEADER + len].split_at_mut(HEADER);
+        (rest, &mut header[3])
     }
 
     pub(super) fn lbd(&self, c: u32) -> u32 {
