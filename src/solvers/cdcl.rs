@@ -146,6 +146,8 @@ struct Search<'m> {
     lbd: u32,
     stamp: u64,
     level_stamp: Vec<u64>,
+    /// Learnt clauses kept before the first halving; each halving allows this many more.
+    learnt_step: usize,
     stats: SolveStats,
 }
 
@@ -154,7 +156,7 @@ const TRUE: u8 = 1;
 const FALSE: u8 = 2;
 /// Conflicts in the first run; run `i` gets `luby(i)` times as many.
 const RESTART_UNIT: u64 = 100;
-/// Learnt clauses kept before the first halving; each halving allows this many more.
+/// The usual [`Search::learnt_step`].
 const LEARNT_STEP: usize = 4_000;
 
 impl<'m> Search<'m> {
@@ -191,6 +193,7 @@ impl<'m> Search<'m> {
             lbd: 0,
             stamp: 0,
             level_stamp: vec![0; rows + 1],
+            learnt_step: LEARNT_STEP,
             stats: SolveStats::default(),
         }
     }
@@ -230,7 +233,7 @@ impl<'m> Search<'m> {
         }
         let mut run = 1;
         let mut run_conflicts = 0;
-        let mut max_learnts = LEARNT_STEP;
+        let mut max_learnts = self.learnt_step;
         loop {
             if let Some(conflict) = self.propagate() {
                 self.stats.failures += 1;
@@ -257,7 +260,7 @@ impl<'m> Search<'m> {
             }
             if self.arena.live() >= max_learnts {
                 self.reduce();
-                max_learnts += LEARNT_STEP;
+                max_learnts += self.learnt_step;
             }
             let Some(row) = self.pick() else {
                 count += 1;
@@ -828,6 +831,37 @@ mod tests {
         halt.store(false, Ordering::Relaxed);
         let o = Cdcl::solve_racing(&p, &Rules::sudoku(), &Limits::solutions(3), Some(&halt));
         assert_eq!((o.count, o.stop), (3, Stop::SolutionLimit));
+    }
+
+    #[test]
+    fn halving_the_learnt_clauses_at_every_step_loses_no_solution() {
+        // Arto Inkala's 9×9 without its first given has 292 solutions, and its learnt clauses
+        // span enough levels to be deleted, so clauses that are reasons move
+        let text =
+            "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let p = crate::format::read(text, "test", &Default::default()).unwrap()[0]
+            .puzzle
+            .clone();
+        let o = exact_cover::solve_with(&p, &Rules::sudoku(), |m| {
+            let mut search = Search::new(m, None);
+            search.learnt_step = 1;
+            let (count, stop) = search.run(&Limits::solutions(u64::MAX), |_| {});
+            Outcome {
+                solution: None,
+                count,
+                stop,
+                stats: search.stats,
+            }
+        });
+        let dlx =
+            crate::solvers::DancingLinks.solve(&p, &Rules::sudoku(), &Limits::solutions(u64::MAX));
+        assert_eq!(dlx.count, 292);
+        assert_eq!(
+            (o.count, o.stop),
+            (dlx.count, Stop::Exhausted),
+            "{:?}",
+            o.stats
+        );
     }
 
     #[test]
