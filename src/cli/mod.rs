@@ -189,7 +189,7 @@ struct BatchArgs {
     node_limit: Option<u64>,
     /// Worker threads, 1 to 256 [default: all cores]; answers are printed in input order. A
     /// thread with no puzzle left helps search a hard one (cp on 16×16 and up, and on hard
-    /// killers).
+    /// killers; from 36×36 as a clause-learning search of its own).
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<u16>,
 }

@@ -24,6 +24,12 @@ pub struct Tuning {
     /// three sets of 36×36 puzzles at 40–60% holes they decided 45 of 58 in 10 s instead of
     /// 39; on 25×25 Lloyd the mean went from 4.2 to 5.2 ms (one puzzle took 2.8 s).
     pub phases_from: usize,
+    /// From this size up, a puzzle that clause learning takes and that `cp` has not solved
+    /// within as many nodes as it has cells plus [`engine::Tuning::help_after`] goes to clause
+    /// learning, one search per thread: on 22 hard 36×36 puzzles at 40–60% holes (10 s cap),
+    /// `cp` alone averaged 7.4 s and left 14 undecided, one `cdcl` search 3.4 s, and the first
+    /// of two differently seeded `cdcl` searches 2.4 s, where `cp` racing `cdcl` took 3.4 s.
+    pub learning_from: usize,
     /// Killers up to this size weigh dom/wdeg by activity: the hard ISS killers take 40% less
     /// time; 16×16 killers and plain grids took longer.
     pub activity_up_to: usize,
@@ -50,6 +56,7 @@ impl Tuning {
         same_values_from: 25,
         restarts_from: 25,
         phases_from: 36,
+        learning_from: 36,
         activity_up_to: 9,
         choice_weight: 3,
         union_sum_max_cells: 6,

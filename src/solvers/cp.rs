@@ -2,6 +2,7 @@
 //! sized to the grid (u16 up to 16×16, u32 up to 32, u64 up to 64, wider words beyond), or on
 //! the engine's bitboard [`Network`] when the grid is small (killers there for a few nodes).
 
+use super::learning_race::learning_race;
 use super::{Cdcl, Outcome, SolveStats, Solver};
 use crate::engine::{
     Conflict, Domain, Engine, Limits, MAX_VARS, Race, Shared, Stop, Strategy, ValueOrder,
@@ -15,7 +16,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The CP engine: all-different with naked and hidden singles (and Hall sets from 25×25),
 /// cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
-/// their first few nodes). Both switches are the caller's: neither the log level nor the
+/// their first few nodes); from 36×36, a puzzle the engine finds hard goes to clause learning
+/// ([`Cdcl`], [`Tuning::learning_from`]). Both switches are the caller's: neither the log level nor the
 /// thread a call runs on changes what runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cp {
@@ -46,7 +48,7 @@ impl Solver for Cp {
         &["advanced"]
     }
     fn description(&self) -> &'static str {
-        "propagation and search (bitboards to 9×9; Hall sets, cage sums)"
+        "propagation and search (bitboards, Hall sets, cage sums; cdcl from 36×36)"
     }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         let on_network = if self.network {
@@ -92,6 +94,31 @@ fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, cp: &Cp) -> O
     // node limit counts one search's nodes, so a limited search goes alone.
     let threads = rayon::current_num_threads();
     let share = cp.share && threads > 1 && limits.nodes.is_none();
+    let n = puzzle.size();
+    if n >= cp.tuning.learning_from
+        && limits.nodes.is_none()
+        && Cdcl.refuses(puzzle, rules).is_none()
+    {
+        // A search that never fails needs a node per cell at most: past that and a little
+        // more, the puzzle is hard, and clause learning takes it.
+        let first = Limits {
+            nodes: Some((n * n) as u64 + cp.tuning.search.help_after),
+            ..*limits
+        };
+        let searched = model::with_model::<D, _>(puzzle, rules, &cp.tuning, |engine| {
+            alone(engine, puzzle, &first)
+        });
+        match searched {
+            Ok((None, 0, Stop::NodeLimit, stats)) => {
+                let mut o = learning_race(puzzle, rules, limits, if share { threads } else { 1 });
+                o.stats.add(&stats);
+                return o;
+            }
+            // solutions found, and more wanted: searched again below, whole
+            Ok((_, _, Stop::NodeLimit, _)) => {}
+            searched => return outcome(searched),
+        }
+    }
     let searched = if share {
         run_shared::<D>(puzzle, rules, &cp.tuning, limits, threads)
     } else {
@@ -99,6 +126,11 @@ fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, cp: &Cp) -> O
             alone(engine, puzzle, limits)
         })
     };
+    outcome(searched)
+}
+
+/// The outcome of a search of the model, or of givens that contradict each other.
+fn outcome(searched: Result<Searched, Conflict>) -> Outcome {
     match searched {
         Ok((solution, count, stop, stats)) => Outcome {
             solution,
@@ -234,7 +266,7 @@ fn race<D: Domain>(
             return;
         }
         if seed == 1 && Cdcl.refuses(puzzle, rules).is_none() {
-            let o = Cdcl::solve_racing(puzzle, rules, limits, Some(&halt));
+            let o = Cdcl::solve_racing(puzzle, rules, limits, Some(&halt), 0);
             other_ends((o.solution, o.count, o.stop, o.stats));
             return;
         }

@@ -9,6 +9,7 @@ mod clause_arena;
 mod cp;
 mod dancing_links;
 mod exact_cover;
+mod learning_race;
 #[cfg(test)]
 mod random_cover;
 

@@ -16,7 +16,7 @@ use super::activity_heap::Heap;
 use super::clause_arena::{ClauseArena, relocated};
 use super::exact_cover::{self, Columns, Matrix};
 use super::{Outcome, SolveStats, Solver};
-use crate::engine::{Limits, Stop};
+use crate::engine::{Limits, Rng, Stop};
 use crate::puzzle::{Puzzle, Rules};
 use log::debug;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,22 +41,28 @@ impl Solver for Cdcl {
     }
 
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-        Cdcl::solve_racing(puzzle, rules, limits, None)
+        Cdcl::solve_racing(puzzle, rules, limits, None, 0)
     }
 }
 
 impl Cdcl {
     /// [`Solver::solve`], giving up as at a deadline once `halt` is set: a search racing
-    /// others, whose first answer makes the rest moot.
+    /// others, whose first answer makes the rest moot. A `seed` other than 0 starts the rows'
+    /// activities at tiny random values, so that searches racing each other go different ways
+    /// from the first decision on (0 is [`Solver::solve`]'s order).
     pub(crate) fn solve_racing(
         puzzle: &Puzzle,
         rules: &Rules,
         limits: &Limits,
         halt: Option<&AtomicBool>,
+        seed: u64,
     ) -> Outcome {
         let cells = puzzle.size() * puzzle.size();
         exact_cover::solve_with(puzzle, rules, |m| {
             let mut search = Search::new(m, halt);
+            if seed != 0 {
+                search.scatter_activities(seed);
+            }
             let mut first = None;
             let (count, stop) = search.run(limits, |rows| {
                 if first.is_none() {
@@ -195,6 +201,16 @@ impl<'m> Search<'m> {
             level_stamp: vec![0; rows + 1],
             learnt_step: LEARNT_STEP,
             stats: SolveStats::default(),
+        }
+    }
+
+    /// Gives every row a random activity far below one conflict's bump, so that it orders
+    /// only the rows no conflict has yet told apart.
+    fn scatter_activities(&mut self, seed: u64) {
+        let mut rng = Rng::new(seed);
+        for r in 0..self.activity.len() {
+            self.activity[r] = rng.below(1 << 20) as f64 * 1e-9;
+            self.heap.raised(r, &self.activity);
         }
     }
 
@@ -760,132 +776,4 @@ enum Conflict {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::Rng;
-    use crate::puzzle::Symbols;
-    use crate::solvers::random_cover::{brute_force, random_matrix};
-
-    fn read(text: &str) -> Puzzle {
-        crate::format::read(text, "test", &Default::default()).unwrap()[0]
-            .puzzle
-            .clone()
-    }
-
-    #[test]
-    fn finds_every_exact_cover_brute_force_finds_and_no_other() {
-        let mut rng = Rng::new(7);
-        let mut nonempty = 0;
-        for _ in 0..400 {
-            let (rows, columns) = (6 + rng.below(9), 3 + rng.below(6));
-            let m = random_matrix(&mut rng, rows, columns);
-            let mut want = brute_force(&m);
-            let mut got = Vec::new();
-            let mut search = Search::new(&m, None);
-            let (count, stop) = search.run(&Limits::solutions(u64::MAX), |r| got.push(r.to_vec()));
-            assert_eq!((stop, count), (Stop::Exhausted, got.len() as u64));
-            want.sort();
-            got.sort();
-            assert_eq!(got, want, "{m:?}");
-            nonempty += usize::from(!want.is_empty());
-        }
-        assert!(nonempty > 50, "{nonempty} of 400 matrices have a cover");
-    }
-
-    #[test]
-    fn decisions_take_the_values_of_the_longest_trail_without_a_conflict() {
-        // six rows over three columns: row r covers column r % 3
-        let mut rng = Rng::new(1);
-        let mut m = random_matrix(&mut rng, 6, 3);
-        m.row_cols = (0..6).map(|r| r % 3).collect();
-        m.row_start = (0..=6).collect();
-        let mut search = Search::new(&m, None);
-        let decide = |search: &mut Search, lit: Lit| {
-            search.trail_lim.push(search.trail.len());
-            search.assign(lit, Reason::Decision);
-        };
-        // rows 3 and 4 false at levels 1 and 2, then a conflict at level 3
-        decide(&mut search, neg(pos(3)));
-        decide(&mut search, neg(pos(4)));
-        decide(&mut search, pos(0));
-        search.save_target();
-        assert_eq!(search.target_len, 2);
-        assert_eq!(search.phase, [true, true, true, false, false, true]);
-        // a shorter trail below the next conflict leaves them
-        search.backtrack(0);
-        decide(&mut search, pos(3));
-        decide(&mut search, pos(5));
-        search.save_target();
-        assert_eq!(search.target_len, 2);
-        assert_eq!(search.phase, [true, true, true, false, false, true]);
-        // a longer one replaces them
-        decide(&mut search, neg(pos(1)));
-        decide(&mut search, pos(2));
-        search.save_target();
-        assert_eq!(search.target_len, 3);
-        assert_eq!(search.phase, [true, false, true, true, false, true]);
-    }
-
-    #[test]
-    fn a_racing_search_stops_once_told_to() {
-        let p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
-        let all = Limits::solutions(u64::MAX);
-        let halt = AtomicBool::new(true);
-        let o = Cdcl::solve_racing(&p, &Rules::sudoku(), &all, Some(&halt));
-        assert_eq!(o.stop, Stop::Timeout, "{:?}", o.stats);
-        assert!(o.count < 1024, "{}", o.count);
-        halt.store(false, Ordering::Relaxed);
-        let o = Cdcl::solve_racing(&p, &Rules::sudoku(), &Limits::solutions(3), Some(&halt));
-        assert_eq!((o.count, o.stop), (3, Stop::SolutionLimit));
-    }
-
-    #[test]
-    fn halving_the_learnt_clauses_at_every_step_loses_no_solution() {
-        // Arto Inkala's 9×9 without its first given has 292 solutions, and its learnt clauses
-        // span enough levels to be deleted, so clauses that are reasons move
-        let p = read(
-            "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
-        );
-        let o = exact_cover::solve_with(&p, &Rules::sudoku(), |m| {
-            let mut search = Search::new(m, None);
-            search.learnt_step = 1;
-            let (count, stop) = search.run(&Limits::solutions(u64::MAX), |_| {});
-            Outcome {
-                solution: None,
-                count,
-                stop,
-                stats: search.stats,
-            }
-        });
-        let dlx =
-            crate::solvers::DancingLinks.solve(&p, &Rules::sudoku(), &Limits::solutions(u64::MAX));
-        assert_eq!(dlx.count, 292);
-        assert_eq!(
-            (o.count, o.stop),
-            (dlx.count, Stop::Exhausted),
-            "{:?}",
-            o.stats
-        );
-    }
-
-    #[test]
-    fn the_empty_4x4_grid_has_288_solutions() {
-        let p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
-        let o = Cdcl.solve(&p, &Rules::sudoku(), &Limits::solutions(u64::MAX));
-        assert_eq!((o.count, o.stop), (288, Stop::Exhausted));
-        assert!(o.stats.failures > 0, "{:?}", o.stats);
-    }
-
-    #[test]
-    fn learns_through_a_hard_9x9_to_the_one_solution() {
-        // Arto Inkala's "world's hardest" 9×9
-        let p = read(
-            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
-        );
-        let o = Cdcl.solve(&p, &Rules::sudoku(), &Limits::solutions(2));
-        assert_eq!((o.count, o.stop), (1, Stop::Exhausted));
-        assert!(o.stats.failures > 10, "{:?}", o.stats);
-        let cp = crate::solvers::Cp::DEFAULT.solve(&p, &Rules::sudoku(), &Limits::solutions(1));
-        assert_eq!(o.solution, cp.solution);
-    }
-}
+mod tests;
