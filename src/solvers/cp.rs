@@ -16,9 +16,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The CP engine: all-different with naked and hidden singles (and Hall sets from 25×25),
 /// cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
-/// their first few nodes); from 36×36, a puzzle the engine finds hard goes to clause learning
-/// ([`Cdcl`], [`Tuning::learning_from`]). Both switches are the caller's: neither the log level nor the
-/// thread a call runs on changes what runs.
+/// their first few nodes); from 36×36, a puzzle the engine finds hard goes to clause
+/// learning ([`Cdcl`], [`Tuning::learning_from`]). Both switches are the caller's: neither
+/// the log level nor the thread a call runs on changes what runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cp {
     /// Solve grids of at most 128 cells and 16 symbols (4×4, 9×9) on the bitboard
@@ -364,4 +364,74 @@ fn run_network(
         stop,
         stats: stats.into(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Puzzle {
+        crate::format::read(text, "test", &Default::default()).unwrap()[0]
+            .puzzle
+            .clone()
+    }
+
+    /// Arto Inkala's "world's hardest" 9×9, and the same without its first given (292
+    /// solutions).
+    const INKALA: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    const INKALA_292: &str =
+        "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    /// `cp` on the engine, handing puzzles to clause learning from 9×9 after 81 nodes (or
+    /// never, and only searching).
+    fn learning_from_9x9(hand_off: bool) -> Cp {
+        let mut tuning = Tuning::DEFAULT;
+        tuning.learning_from = if hand_off { 9 } else { usize::MAX };
+        tuning.search.help_after = 0;
+        Cp {
+            network: false,
+            share: false,
+            tuning,
+        }
+    }
+
+    #[test]
+    fn a_puzzle_the_engine_finds_hard_goes_on_to_clause_learning() {
+        let (p, rules, two) = (read(INKALA), Rules::sudoku(), Limits::solutions(2));
+        let o = learning_from_9x9(true).solve(&p, &rules, &two);
+        // what the engine does in its 81 nodes, then what clause learning does alone
+        let first = Limits {
+            nodes: Some(81),
+            ..two
+        };
+        let engine = learning_from_9x9(false).solve(&p, &rules, &first);
+        assert_eq!((engine.count, engine.stop), (0, Stop::NodeLimit));
+        let cdcl = Cdcl.solve(&p, &rules, &two);
+        assert_eq!((o.count, o.stop), (1, Stop::Exhausted));
+        assert_eq!(o.solution, cdcl.solution);
+        assert_eq!(o.stats.nodes, engine.stats.nodes + cdcl.stats.nodes);
+        assert_eq!(
+            o.stats.failures,
+            engine.stats.failures + cdcl.stats.failures
+        );
+    }
+
+    #[test]
+    fn a_count_the_engine_has_begun_is_counted_again_whole() {
+        let (p, rules, all) = (
+            read(INKALA_292),
+            Rules::sudoku(),
+            Limits::solutions(u64::MAX),
+        );
+        let first = Limits {
+            nodes: Some(81),
+            ..all
+        };
+        let engine = learning_from_9x9(false).solve(&p, &rules, &first);
+        assert!(engine.count > 0, "{:?}", engine.stats);
+        assert_eq!(engine.stop, Stop::NodeLimit);
+        let o = learning_from_9x9(true).solve(&p, &rules, &all);
+        assert_eq!((o.count, o.stop), (292, Stop::Exhausted));
+    }
 }
