@@ -369,19 +369,7 @@ fn run_network(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn read(text: &str) -> Puzzle {
-        crate::format::read(text, "test", &Default::default()).unwrap()[0]
-            .puzzle
-            .clone()
-    }
-
-    /// Arto Inkala's "world's hardest" 9×9, and the same without its first given (292
-    /// solutions).
-    const INKALA: &str =
-        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-    const INKALA_292: &str =
-        "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    use crate::solvers::test_puzzles::{INKALA, INKALA_292, read};
 
     /// `cp` on the engine, handing puzzles to clause learning from 9×9 after 81 nodes (or
     /// never, and only searching).

@@ -60,19 +60,11 @@ mod tests {
     use super::*;
     use crate::engine::Stop;
     use crate::solvers::Solver;
-
-    fn read(text: &str) -> Puzzle {
-        crate::format::read(text, "test", &Default::default()).unwrap()[0]
-            .puzzle
-            .clone()
-    }
+    use crate::solvers::test_puzzles::{INKALA, INKALA_292, read};
 
     #[test]
     fn racing_searches_count_what_one_search_counts() {
-        // Arto Inkala's 9×9 without its first given has 292 solutions
-        let p = read(
-            "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
-        );
+        let p = read(INKALA_292);
         let all = Limits::solutions(u64::MAX);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(3)
@@ -88,10 +80,7 @@ mod tests {
 
     #[test]
     fn differently_seeded_searches_meet_at_the_one_solution() {
-        // Arto Inkala's "world's hardest" 9×9
-        let p = read(
-            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
-        );
+        let p = read(INKALA);
         let two = Limits::solutions(2);
         let want = crate::solvers::DancingLinks.solve(&p, &Rules::sudoku(), &two);
         let mut nodes = Vec::new();

@@ -12,6 +12,8 @@ mod exact_cover;
 mod learning_race;
 #[cfg(test)]
 mod random_cover;
+#[cfg(test)]
+mod test_puzzles;
 
 use crate::engine::{Limits, Stats, Stop};
 use crate::puzzle::{Puzzle, Rules};

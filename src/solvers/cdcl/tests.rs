@@ -4,12 +4,7 @@
 use super::*;
 use crate::puzzle::Symbols;
 use crate::solvers::random_cover::{brute_force, random_matrix};
-
-fn read(text: &str) -> Puzzle {
-    crate::format::read(text, "test", &Default::default()).unwrap()[0]
-        .puzzle
-        .clone()
-}
+use crate::solvers::test_puzzles::{INKALA, INKALA_292, read};
 
 #[test]
 fn finds_every_exact_cover_brute_force_finds_and_no_other_seeded_or_not() {
@@ -86,8 +81,7 @@ fn a_racing_search_stops_once_told_to() {
 fn halving_the_learnt_clauses_at_every_step_loses_no_solution() {
     // Arto Inkala's 9×9 without its first given has 292 solutions, and its learnt clauses
     // span enough levels to be deleted, so clauses that are reasons move
-    let p =
-        read("...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    let p = read(INKALA_292);
     let o = exact_cover::solve_with(&p, &Rules::sudoku(), |m| {
         let mut search = Search::new(m, None);
         search.learnt_step = 1;
@@ -120,9 +114,7 @@ fn the_empty_4x4_grid_has_288_solutions() {
 
 #[test]
 fn learns_through_a_hard_9x9_to_the_one_solution() {
-    // Arto Inkala's "world's hardest" 9×9
-    let p =
-        read("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    let p = read(INKALA);
     let o = Cdcl.solve(&p, &Rules::sudoku(), &Limits::solutions(2));
     assert_eq!((o.count, o.stop), (1, Stop::Exhausted));
     assert!(o.stats.failures > 10, "{:?}", o.stats);
