@@ -16,6 +16,14 @@ impl Heap {
         }
     }
 
+    /// A heap that holds none of `rows` rows yet.
+    pub(super) fn empty(rows: usize) -> Self {
+        Heap {
+            items: Vec::new(),
+            at: vec![u32::MAX; rows],
+        }
+    }
+
     pub(super) fn insert(&mut self, r: usize, key: &[f64]) {
         if self.at[r] == u32::MAX {
             self.at[r] = self.items.len() as u32;

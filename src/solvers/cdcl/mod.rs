@@ -6,11 +6,13 @@
 //! not false makes it true (the reason is the column's "at least one"). A column with none left,
 //! or two true rows, is a conflict. Conflict analysis walks the trail back to the first unique
 //! implication point and learns that clause (minimised by removing literals their reasons
-//! imply); learnt clauses are watched by two literals. Decisions follow VSIDS activity and give
-//! a row its target phase, its value on the longest trail that propagated without a conflict,
-//! so that search keeps returning to its most complete partial assignment; restarts follow the
-//! Luby sequence, and learnt clauses of high LBD are halved now and then. Counting solutions
-//! adds a clause barring each solution's decisions.
+//! imply); learnt clauses are watched by two literals. Each row has a target phase, its value on
+//! the longest trail that propagated without a conflict, so that search keeps returning to its
+//! most complete partial assignment. A decision makes true the most active open row (VSIDS)
+//! whose target phase is true; rows the target has false are left to propagation, and decided
+//! false only when no open row's target is true. Restarts follow the Luby sequence, and learnt
+//! clauses of high LBD are halved now and then. Counting solutions adds a clause barring each
+//! solution's decisions.
 
 use super::activity_heap::Heap;
 use super::clause_arena::{ClauseArena, relocated};
@@ -141,7 +143,10 @@ struct Search<'m> {
     phase: Vec<bool>,
     /// The length of that trail.
     target_len: usize,
+    /// Open rows by activity: those whose target phase is true in `heap`, the others in
+    /// `heap_false`. A row whose phase has changed is moved when [`Search::pick`] meets it.
     heap: Heap,
+    heap_false: Heap,
     seen: Vec<bool>,
     /// Buffers of conflict analysis, kept to reuse their memory.
     learnt: Vec<Lit>,
@@ -191,6 +196,7 @@ impl<'m> Search<'m> {
             phase: vec![true; rows],
             target_len: 0,
             heap: Heap::new(rows),
+            heap_false: Heap::empty(rows),
             seen: vec![false; rows],
             learnt: Vec::new(),
             scratch: Vec::new(),
@@ -334,9 +340,18 @@ impl<'m> Search<'m> {
         }
     }
 
-    /// The open row of highest activity, or `None` when every row is set.
+    /// The open row of highest activity whose target phase is true, else the open row of
+    /// highest activity, or `None` when every row is set.
     fn pick(&mut self) -> Option<usize> {
         while let Some(r) = self.heap.pop(&self.activity) {
+            if self.value[r] == OPEN {
+                if self.phase[r] {
+                    return Some(r);
+                }
+                self.heap_false.insert(r, &self.activity);
+            }
+        }
+        while let Some(r) = self.heap_false.pop(&self.activity) {
             if self.value[r] == OPEN {
                 return Some(r);
             }
@@ -699,7 +714,11 @@ impl<'m> Search<'m> {
                 m.cols(r).iter().for_each(|&c| self.open[c as usize] += 1);
             }
             self.value[r] = OPEN;
-            self.heap.insert(r, &self.activity);
+            if self.phase[r] {
+                self.heap.insert(r, &self.activity);
+            } else {
+                self.heap_false.insert(r, &self.activity);
+            }
         }
         self.trail.truncate(start);
         self.trail_lim.truncate(level);
@@ -713,6 +732,7 @@ impl<'m> Search<'m> {
             self.var_inc *= 1e-100;
         }
         self.heap.raised(v, &self.activity);
+        self.heap_false.raised(v, &self.activity);
     }
 
     fn bump_clause(&mut self, ci: u32) {

@@ -65,6 +65,39 @@ fn decisions_take_the_values_of_the_longest_trail_without_a_conflict() {
 }
 
 #[test]
+fn decisions_make_a_row_true_whose_target_is_true_before_any_the_target_has_false() {
+    // six rows over three columns: row r covers column r % 3
+    let mut rng = Rng::new(1);
+    let mut m = random_matrix(&mut rng, 6, 3);
+    m.row_cols = (0..6).map(|r| r % 3).collect();
+    m.row_start = (0..=6).collect();
+    let mut search = Search::new(&m, None);
+    search.phase = vec![true, false, true, false, false, true];
+    // activity order 4, 1, 3, 2, 0, 5: the three most active rows' target is false
+    for (r, bumps) in [(4, 6), (1, 5), (3, 4), (2, 3), (0, 2), (5, 1)] {
+        (0..bumps).for_each(|_| search.bump_var(r));
+    }
+    assert_eq!(search.pick(), Some(2));
+    search.assign(pos(2), Reason::Decision);
+    assert_eq!(search.pick(), Some(0));
+    search.assign(pos(0), Reason::Decision);
+    assert_eq!(search.pick(), Some(5));
+    search.assign(neg(pos(5)), Reason::Decision);
+    // only rows whose target is false are open: the most active of them comes next
+    assert_eq!(search.pick(), Some(4));
+    search.assign(neg(pos(4)), Reason::Decision);
+    assert_eq!(search.pick(), Some(1));
+    search.assign(neg(pos(1)), Reason::Decision);
+    assert_eq!(search.pick(), Some(3));
+    search.assign(neg(pos(3)), Reason::Decision);
+    assert_eq!(search.pick(), None);
+    // undone, every row is open again, each found by its target
+    search.trail_lim.push(0);
+    search.backtrack(0);
+    assert_eq!(search.pick(), Some(2));
+}
+
+#[test]
 fn a_racing_search_stops_once_told_to() {
     let p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
     let all = Limits::solutions(u64::MAX);
