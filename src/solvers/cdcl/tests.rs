@@ -30,13 +30,17 @@ fn finds_every_exact_cover_brute_force_finds_and_no_other_seeded_or_not() {
     assert!(nonempty > 50, "{nonempty} of 400 matrices have a cover");
 }
 
-#[test]
-fn decisions_take_the_values_of_the_longest_trail_without_a_conflict() {
-    // six rows over three columns: row r covers column r % 3
-    let mut rng = Rng::new(1);
-    let mut m = random_matrix(&mut rng, 6, 3);
+/// Six rows over three columns: row r covers column r % 3.
+fn six_rows_over_three_columns() -> Matrix {
+    let mut m = random_matrix(&mut Rng::new(1), 6, 3);
     m.row_cols = (0..6).map(|r| r % 3).collect();
     m.row_start = (0..=6).collect();
+    m
+}
+
+#[test]
+fn decisions_take_the_values_of_the_longest_trail_without_a_conflict() {
+    let m = six_rows_over_three_columns();
     let mut search = Search::new(&m, None);
     let decide = |search: &mut Search, lit: Lit| {
         search.trail_lim.push(search.trail.len());
@@ -66,11 +70,7 @@ fn decisions_take_the_values_of_the_longest_trail_without_a_conflict() {
 
 #[test]
 fn decisions_make_a_row_true_whose_target_is_true_before_any_the_target_has_false() {
-    // six rows over three columns: row r covers column r % 3
-    let mut rng = Rng::new(1);
-    let mut m = random_matrix(&mut rng, 6, 3);
-    m.row_cols = (0..6).map(|r| r % 3).collect();
-    m.row_start = (0..=6).collect();
+    let m = six_rows_over_three_columns();
     let mut search = Search::new(&m, None);
     search.phase = vec![true, false, true, false, false, true];
     // activity order 4, 1, 3, 2, 0, 5: the three most active rows' target is false
