@@ -8,9 +8,10 @@
 //! implication point and learns that clause (minimised by removing literals their reasons
 //! imply); learnt clauses are watched by two literals. Each row has a target phase, its value on
 //! the longest trail that propagated without a conflict, so that search keeps returning to its
-//! most complete partial assignment. A decision makes true the most active open row (VSIDS)
-//! whose target phase is true; rows the target has false are left to propagation, and decided
-//! false only when no open row's target is true. Restarts follow the Luby sequence, and learnt
+//! most complete partial assignment. A decision makes true, among the most active open rows
+//! (VSIDS) whose target phase is true, the one whose tightest column has fewest open rows; rows
+//! the target has false are left to propagation, and decided false only when no open row's
+//! target is true. Restarts follow the Luby sequence, and learnt
 //! clauses of high LBD are halved now and then. Counting solutions adds a clause barring each
 //! solution's decisions.
 
@@ -147,6 +148,8 @@ struct Search<'m> {
     /// `heap_false`. A row whose phase has changed is moved when [`Search::pick`] meets it.
     heap: Heap,
     heap_false: Heap,
+    /// The rows [`Search::pick`] weighs, kept to reuse its memory.
+    candidates: Vec<usize>,
     seen: Vec<bool>,
     /// Buffers of conflict analysis, kept to reuse their memory.
     learnt: Vec<Lit>,
@@ -167,6 +170,8 @@ const TRUE: u8 = 1;
 const FALSE: u8 = 2;
 /// Conflicts in the first run; run `i` gets `luby(i)` times as many.
 const RESTART_UNIT: u64 = 100;
+/// How many of the most active rows a decision chooses among.
+const CANDIDATES: usize = 16;
 /// The usual [`Search::learnt_step`].
 const LEARNT_STEP: usize = 4_000;
 
@@ -197,6 +202,7 @@ impl<'m> Search<'m> {
             target_len: 0,
             heap: Heap::new(rows),
             heap_false: Heap::empty(rows),
+            candidates: Vec::with_capacity(CANDIDATES),
             seen: vec![false; rows],
             learnt: Vec::new(),
             scratch: Vec::new(),
@@ -340,16 +346,39 @@ impl<'m> Search<'m> {
         }
     }
 
-    /// The open row of highest activity whose target phase is true, else the open row of
-    /// highest activity, or `None` when every row is set.
+    /// Among the [`CANDIDATES`] open rows of highest activity whose target phase is true, the
+    /// one with the fewest alternatives: whose tightest column has the fewest open rows (ties
+    /// to the more active). With no such row, the open row of highest activity, or `None`
+    /// when every row is set.
     fn pick(&mut self) -> Option<usize> {
-        while let Some(r) = self.heap.pop(&self.activity) {
-            if self.value[r] == OPEN {
-                if self.phase[r] {
-                    return Some(r);
-                }
-                self.heap_false.insert(r, &self.activity);
+        let mut best: Option<(u32, usize)> = None;
+        while self.candidates.len() < CANDIDATES {
+            let Some(r) = self.heap.pop(&self.activity) else {
+                break;
+            };
+            if self.value[r] != OPEN {
+                continue;
             }
+            if !self.phase[r] {
+                self.heap_false.insert(r, &self.activity);
+                continue;
+            }
+            let tightest = self.m.cols(r).iter().map(|&c| self.open[c as usize]).min();
+            let tightest = tightest.unwrap_or(0);
+            if best.is_none_or(|(t, _)| tightest < t) {
+                best = Some((tightest, r));
+            }
+            self.candidates.push(r);
+        }
+        if let Some((_, r)) = best {
+            for i in 0..self.candidates.len() {
+                let other = self.candidates[i];
+                if other != r {
+                    self.heap.insert(other, &self.activity);
+                }
+            }
+            self.candidates.clear();
+            return Some(r);
         }
         while let Some(r) = self.heap_false.pop(&self.activity) {
             if self.value[r] == OPEN {

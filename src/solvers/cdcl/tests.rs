@@ -98,6 +98,44 @@ fn decisions_make_a_row_true_whose_target_is_true_before_any_the_target_has_fals
 }
 
 #[test]
+fn a_decision_takes_among_the_most_active_rows_the_one_whose_column_has_fewest_open() {
+    // the CANDIDATES - 1 most active rows share column 0; the next two share column 1; the
+    // least active row has column 2 to itself
+    let n = CANDIDATES + 2;
+    let col = |r: usize| match r {
+        _ if r < CANDIDATES - 1 => 0,
+        _ if r < CANDIDATES + 1 => 1,
+        _ => 2,
+    };
+    let m = Matrix {
+        columns: 3,
+        candidate: (0..n as u32).map(|r| (r, 0)).collect(),
+        row_start: (0..=n as u32).collect(),
+        row_cols: (0..n).map(col).collect(),
+        feasible: true,
+    };
+    let mut search = Search::new(&m, None);
+    for r in 0..n {
+        (r..n).for_each(|_| search.bump_var(r));
+    }
+    // the least active row of column 1 is the last candidate; row n - 1 is not one
+    let last = CANDIDATES - 1;
+    assert_eq!(search.pick(), Some(last));
+    search.assign(pos(last), Reason::Decision);
+    // with it set, row n - 1 still waits behind the other row of column 1
+    assert_eq!(search.pick(), Some(last + 1));
+    search.assign(pos(last + 1), Reason::Decision);
+    assert_eq!(search.pick(), Some(n - 1));
+    search.assign(pos(n - 1), Reason::Decision);
+    // the rest tie on column 0 and come by activity, none lost from the heap
+    for r in 0..last {
+        assert_eq!(search.pick(), Some(r));
+        search.assign(pos(r), Reason::Decision);
+    }
+    assert_eq!(search.pick(), None);
+}
+
+#[test]
 fn a_racing_search_stops_once_told_to() {
     let p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
     let all = Limits::solutions(u64::MAX);
@@ -142,7 +180,8 @@ fn the_empty_4x4_grid_has_288_solutions() {
     let p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
     let o = Cdcl.solve(&p, &Rules::sudoku(), &Limits::solutions(u64::MAX));
     assert_eq!((o.count, o.stop), (288, Stop::Exhausted));
-    assert!(o.stats.failures > 0, "{:?}", o.stats);
+    // deciding the row with fewest alternatives, it meets no dead end on the way
+    assert_eq!(o.stats.failures, 0, "{:?}", o.stats);
 }
 
 #[test]
