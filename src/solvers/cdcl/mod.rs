@@ -11,9 +11,8 @@
 //! most complete partial assignment. A decision makes true, among the most active open rows
 //! (VSIDS) whose target phase is true, the one whose tightest column has fewest open rows; rows
 //! the target has false are left to propagation, and decided false only when no open row's
-//! target is true. Restarts follow the Luby sequence, and learnt
-//! clauses of high LBD are halved now and then. Counting solutions adds a clause barring each
-//! solution's decisions.
+//! target is true. Restarts follow the Luby sequence, and learnt clauses of high LBD are halved
+//! now and then. Counting solutions adds a clause barring each solution's decisions.
 
 use super::activity_heap::Heap;
 use super::clause_arena::{ClauseArena, relocated};
@@ -363,16 +362,15 @@ impl<'m> Search<'m> {
                 self.heap_false.insert(r, &self.activity);
                 continue;
             }
-            let tightest = self.m.cols(r).iter().map(|&c| self.open[c as usize]).min();
-            let tightest = tightest.unwrap_or(0);
+            let tightest =
+                (self.m.cols(r).iter().map(|&c| self.open[c as usize]).min()).unwrap_or(0);
             if best.is_none_or(|(t, _)| tightest < t) {
                 best = Some((tightest, r));
             }
             self.candidates.push(r);
         }
         if let Some((_, r)) = best {
-            for i in 0..self.candidates.len() {
-                let other = self.candidates[i];
+            for &other in &self.candidates {
                 if other != r {
                     self.heap.insert(other, &self.activity);
                 }
