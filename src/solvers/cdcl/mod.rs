@@ -153,7 +153,11 @@ struct Search<'m> {
     /// Buffers of conflict analysis, kept to reuse their memory.
     learnt: Vec<Lit>,
     scratch: Vec<Lit>,
-    stack: Vec<Lit>,
+    /// The search of [`Search::implied`]: a literal and its next antecedent to look at.
+    frames: Vec<(Lit, u32)>,
+    /// Per row, whether minimisation found its literal not implied; the rows so marked.
+    poison: Vec<bool>,
+    poisoned: Vec<usize>,
     cleared: Vec<Lit>,
     /// The learnt clause's LBD, and a stamp per level to count them.
     lbd: u32,
@@ -205,7 +209,9 @@ impl<'m> Search<'m> {
             seen: vec![false; rows],
             learnt: Vec::new(),
             scratch: Vec::new(),
-            stack: Vec::new(),
+            frames: Vec::new(),
+            poison: vec![false; rows],
+            poisoned: Vec::new(),
             cleared: Vec::new(),
             lbd: 0,
             stamp: 0,
@@ -601,24 +607,7 @@ impl<'m> Search<'m> {
             self.antecedents(reason, var(p), &mut lits);
         }
         self.scratch = lits;
-        // Minimise: drop each literal its reasons imply from the others, recursively.
-        let mut cleared = std::mem::take(&mut self.cleared);
-        cleared.clear();
-        cleared.extend_from_slice(&learnt[1..]);
-        let levels = learnt[1..]
-            .iter()
-            .fold(0u64, |a, &q| a | 1 << (self.level[var(q)] % 64));
-        let mut keep = 1;
-        for i in 1..learnt.len() {
-            let q = learnt[i];
-            if self.reason[var(q)] == Reason::Decision || !self.implied(q, levels, &mut cleared) {
-                learnt[keep] = q;
-                keep += 1;
-            }
-        }
-        learnt.truncate(keep);
-        cleared.iter().for_each(|&q| self.seen[var(q)] = false);
-        self.cleared = cleared;
+        self.minimise(&mut learnt);
         // the LBD: distinct levels among the literals
         self.stamp += 1;
         self.lbd = 0;
@@ -642,41 +631,89 @@ impl<'m> Search<'m> {
         back
     }
 
-    /// Whether the (false) literal `q` follows from literals marked seen, through reasons whose
-    /// levels are among `levels` (a bit per level modulo 64); marks what it proves on the way,
-    /// recording it in `cleared`.
-    fn implied(&mut self, q: Lit, levels: u64, cleared: &mut Vec<Lit>) -> bool {
-        let mut stack = std::mem::take(&mut self.stack);
-        let mut lits = std::mem::take(&mut self.scratch);
-        stack.clear();
-        stack.push(q);
-        let top = cleared.len();
-        let mut implied = true;
-        'outer: while let Some(p) = stack.pop() {
-            self.antecedents(self.reason[var(p)], var(p), &mut lits);
-            for &a in &lits {
-                let v = var(a);
-                if self.seen[v] || self.level[v] == 0 {
-                    continue;
-                }
-                if self.reason[v] == Reason::Decision || levels >> (self.level[v] % 64) & 1 == 0 {
-                    implied = false;
-                    break 'outer;
-                }
-                self.seen[v] = true;
-                stack.push(a);
-                cleared.push(a);
+    /// Drops from `learnt` (asserting literal first) each literal that the others imply
+    /// through the reasons, recursively. The rows of `learnt[1..]` are marked seen on entry, and
+    /// no row is on return.
+    fn minimise(&mut self, learnt: &mut Vec<Lit>) {
+        #[cfg(test)]
+        let simply = self.minimised_simply(learnt);
+        let mut cleared = std::mem::take(&mut self.cleared);
+        cleared.clear();
+        cleared.extend_from_slice(&learnt[1..]);
+        let levels = learnt[1..]
+            .iter()
+            .fold(0u64, |a, &q| a | 1 << (self.level[var(q)] % 64));
+        let mut keep = 1;
+        for i in 1..learnt.len() {
+            let q = learnt[i];
+            if self.reason[var(q)] == Reason::Decision || !self.implied(q, levels, &mut cleared) {
+                learnt[keep] = q;
+                keep += 1;
             }
         }
-        if !implied {
-            cleared[top..]
-                .iter()
-                .for_each(|&a| self.seen[var(a)] = false);
-            cleared.truncate(top);
+        learnt.truncate(keep);
+        cleared.iter().for_each(|&q| self.seen[var(q)] = false);
+        self.cleared = cleared;
+        for &v in &self.poisoned {
+            self.poison[v] = false;
         }
-        self.stack = stack;
-        self.scratch = lits;
+        self.poisoned.clear();
+        #[cfg(test)]
+        assert_eq!(*learnt, simply, "minimisation differs from the simple one");
+    }
+
+    /// Whether the (false) literal `q` follows from literals marked seen, through reasons whose
+    /// levels are among `levels` (a bit per level modulo 64). A depth-first search: each
+    /// literal it proves is marked seen and recorded in `cleared`, and each it cannot is marked
+    /// poisoned, so that no later search of this analysis looks at either again.
+    fn implied(&mut self, q: Lit, levels: u64, cleared: &mut Vec<Lit>) -> bool {
+        let mut frames = std::mem::take(&mut self.frames);
+        frames.clear();
+        frames.push((q, 0));
+        let mut implied = true;
+        while let Some(&(p, i)) = frames.last() {
+            let v = var(p);
+            let Some(a) = self.reason_lit(self.reason[v], i as usize) else {
+                // every antecedent of p is proven
+                frames.pop();
+                if !frames.is_empty() {
+                    self.seen[v] = true;
+                    cleared.push(p);
+                }
+                continue;
+            };
+            if let Some(top) = frames.last_mut() {
+                top.1 += 1;
+            }
+            let u = var(a);
+            if u == v || self.seen[u] || self.level[u] == 0 {
+                continue;
+            }
+            if self.poison[u]
+                || self.reason[u] == Reason::Decision
+                || levels >> (self.level[u] % 64) & 1 == 0
+            {
+                for &(f, _) in &frames[1..] {
+                    self.poison[var(f)] = true;
+                    self.poisoned.push(var(f));
+                }
+                implied = false;
+                break;
+            }
+            frames.push((a, 0));
+        }
+        self.frames = frames;
         implied
+    }
+
+    /// The `i`th literal of the clause behind `reason`, the literal it implies among them.
+    fn reason_lit(&self, reason: Reason, i: usize) -> Option<Lit> {
+        match reason {
+            Reason::Decision => None,
+            Reason::Pair(r) => (i == 0).then(|| neg(pos(r as usize))),
+            Reason::Column(c) => self.rows_of(c as usize).get(i).map(|&r| pos(r as usize)),
+            Reason::Clause(ci) => self.arena.lits(ci).get(i).copied(),
+        }
     }
 
     /// Adds `self.learnt` (already backtracked to) and asserts its first literal.

@@ -193,3 +193,48 @@ fn learns_through_a_hard_9x9_to_the_one_solution() {
     let cp = crate::solvers::Cp::DEFAULT.solve(&p, &Rules::sudoku(), &Limits::solutions(1));
     assert_eq!(o.solution, cp.solution);
 }
+
+impl Search<'_> {
+    /// [`Search::minimise`]'s oracle, the plain search it speeds up: each literal of
+    /// `learnt[1..]` (marked seen) is tried on its own, by a search that keeps what it proves
+    /// only when it succeeds and remembers no failure. Leaves the marks as it found them.
+    pub(super) fn minimised_simply(&mut self, learnt: &[Lit]) -> Vec<Lit> {
+        let levels = learnt[1..]
+            .iter()
+            .fold(0u64, |a, &q| a | 1 << (self.level[var(q)] % 64));
+        let mut proven = Vec::new();
+        let mut kept = vec![learnt[0]];
+        let mut lits = Vec::new();
+        for &q in &learnt[1..] {
+            let top = proven.len();
+            let mut stack = vec![q];
+            let mut implied = self.reason[var(q)] != Reason::Decision;
+            'search: while implied && let Some(p) = stack.pop() {
+                self.antecedents(self.reason[var(p)], var(p), &mut lits);
+                for &a in &lits {
+                    let v = var(a);
+                    if self.seen[v] || self.level[v] == 0 {
+                        continue;
+                    }
+                    if self.reason[v] == Reason::Decision || levels >> (self.level[v] % 64) & 1 == 0
+                    {
+                        implied = false;
+                        break 'search;
+                    }
+                    self.seen[v] = true;
+                    stack.push(a);
+                    proven.push(a);
+                }
+            }
+            if !implied {
+                proven[top..]
+                    .iter()
+                    .for_each(|&a| self.seen[var(a)] = false);
+                proven.truncate(top);
+                kept.push(q);
+            }
+        }
+        proven.iter().for_each(|&a| self.seen[var(a)] = false);
+        kept
+    }
+}
