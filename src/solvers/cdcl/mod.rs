@@ -130,6 +130,8 @@ struct Search<'m> {
     head: usize,
     /// Per column: rows not made false by a propagated literal.
     open: Vec<u32>,
+    /// Per column: the XOR of the rows `open` counts, which is the last one when one is left.
+    open_xor: Vec<u32>,
     /// Learnt and solution-barring clauses, with their literal block distance: distinct
     /// decision levels among the literals when learnt, 0 for a clause barring a solution
     /// already reported. Clauses of LBD 2 or less are kept for ever.
@@ -185,6 +187,9 @@ impl<'m> Search<'m> {
         let open = (0..m.columns)
             .map(|c| columns.rows_of(c).len() as u32)
             .collect();
+        let open_xor = (0..m.columns)
+            .map(|c| columns.rows_of(c).iter().fold(0, |x, &r| x ^ r))
+            .collect();
         Search {
             m,
             halt,
@@ -196,6 +201,7 @@ impl<'m> Search<'m> {
             trail_lim: Vec::new(),
             head: 0,
             open,
+            open_xor,
             arena: ClauseArena::default(),
             watches: vec![Vec::new(); 2 * rows],
             activity: vec![0.0; rows],
@@ -438,23 +444,18 @@ impl<'m> Search<'m> {
         let m = self.m;
         for &c in m.cols(r) {
             self.open[c as usize] -= 1;
+            self.open_xor[c as usize] ^= r as u32;
         }
         for &c in m.cols(r) {
             match self.open[c as usize] {
                 0 => return Some(Conflict::Column(c)),
                 1 => {
-                    let last = self
-                        .rows_of(c as usize)
-                        .iter()
-                        .map(|&r2| r2 as usize)
-                        .find(|&r2| self.value[r2] != FALSE);
-                    match last {
-                        Some(r2) if self.value[r2] == OPEN => {
-                            self.assign(pos(r2), Reason::Column(c))
-                        }
-                        Some(_) => {}
+                    let last = self.open_xor[c as usize] as usize;
+                    match self.value[last] {
+                        OPEN => self.assign(pos(last), Reason::Column(c)),
                         // its last row is false but not yet propagated
-                        None => return Some(Conflict::Column(c)),
+                        FALSE => return Some(Conflict::Column(c)),
+                        _ => {}
                     }
                 }
                 _ => {}
@@ -775,7 +776,10 @@ impl<'m> Search<'m> {
             let r = var(l);
             if i < self.head && l & 1 == 1 {
                 let m = self.m;
-                m.cols(r).iter().for_each(|&c| self.open[c as usize] += 1);
+                for &c in m.cols(r) {
+                    self.open[c as usize] += 1;
+                    self.open_xor[c as usize] ^= r as u32;
+                }
             }
             self.value[r] = OPEN;
             if self.phase[r] {
