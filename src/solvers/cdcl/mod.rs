@@ -672,9 +672,9 @@ impl<'m> Search<'m> {
         frames.clear();
         frames.push((q, 0));
         let mut implied = true;
-        while let Some(&(p, i)) = frames.last() {
-            let v = var(p);
-            let Some(a) = self.reason_lit(self.reason[v], i as usize) else {
+        while let Some((p, i)) = frames.last_mut() {
+            let (p, v) = (*p, var(*p));
+            let Some(a) = self.reason_lit(self.reason[v], *i as usize) else {
                 // every antecedent of p is proven
                 frames.pop();
                 if !frames.is_empty() {
@@ -683,9 +683,7 @@ impl<'m> Search<'m> {
                 }
                 continue;
             };
-            if let Some(top) = frames.last_mut() {
-                top.1 += 1;
-            }
+            *i += 1;
             let u = var(a);
             if u == v || self.seen[u] || self.level[u] == 0 {
                 continue;
