@@ -2,7 +2,7 @@
 //! add up to a target.
 //!
 //! When posted, the caller supplies every combination: every set of as many distinct values as
-//! there are variables whose weights reach the target ([`combinations`] enumerates them). When
+//! there are variables whose weights reach the target ([`combinations`](fn@super::combinations) enumerates them). When
 //! woken, a combination survives if it holds every fixed value, meets every domain, and the
 //! variables can take distinct members of it (a perfect matching). Each variable keeps the
 //! values it takes in some matching of some surviving combination. That is domain consistency

@@ -106,7 +106,7 @@ pub struct Engine<D: Domain> {
     /// How much each failure of a propagator watching a variable adds to its weight (1 unless
     /// set with [`Engine::set_weight_factor`]).
     pub(crate) var_factors: Vec<u64>,
-    /// Draws values for [`ValueOrder::Random`](super::ValueOrder::Random).
+    /// Draws values for [`ValueOrder::Random`].
     pub(crate) rng: Rng,
     /// Groups of variables that take every value once, for
     /// [`Strategy::places`](super::Strategy::places).

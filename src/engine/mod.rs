@@ -10,7 +10,7 @@
 //!    branches, saving state on a trail.
 //!
 //! # Example: a Kakuro block Four variables in a square hold values 1–9; each line across and each
-//! line down is a run of distinct values with a set sum. [`combinations`] lists the value sets that
+//! line down is a run of distinct values with a set sum. [`combinations`](fn@combinations) lists the value sets that
 //! reach a sum, and a [`CageSum`] keeps its variables to one of them.
 //!
 //! ```

@@ -2,7 +2,7 @@
 //!
 //! A propagator is posted once, declares the variables it watches and on which event
 //! ([`WakeOn`]), and is run by the engine's queue whenever one of those variables changes.
-//! It reads and narrows domains through a [`Ctx`](super::Ctx) and reports failure as
+//! It reads and narrows domains through a [`Ctx`] and reports failure as
 //! `Err(Conflict)`, so `?` is the failure path.
 
 use super::{Ctx, Domain};

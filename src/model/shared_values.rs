@@ -63,7 +63,7 @@ impl<D: Domain> Apart<D> {
 
     /// The most values two cages (disjoint sets of cells) can share: the largest number of
     /// disjoint pairs of cells, one from each, that share no house (`house_of` and `kinds` as
-    /// in [`regions_of_cells`](super::regions_of_cells)).
+    /// in [`regions_of_cells`](crate::puzzle::regions_of_cells)).
     pub(super) fn most_shared_values(
         &mut self,
         a: &[usize],

@@ -1,4 +1,4 @@
-//! The search state of a [`Network`](super::Network) that is a square of order 9 with 3×3
+//! The search state of a [`Network`] that is a square of order 9 with 3×3
 //! blocks: each value's places kept as three 27-bit bands, with whole-band rules from tables.
 //!
 //! The variables are numbered line by line (variable `9 * line + column`), and a band is three

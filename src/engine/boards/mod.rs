@@ -366,7 +366,7 @@ impl Network {
     }
 }
 
-/// A search state of a [`Network`]: what [`Search`] propagates, branches on and copies on
+/// A search state of a [`Network`]: what the search propagates, branches on and copies on
 /// each guess.
 trait Kernel: Copy {
     /// What the root's propagation keeps from one round to the next.

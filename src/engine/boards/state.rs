@@ -1,4 +1,4 @@
-//! The search state of a [`Network`](super::Network): each value's board of the variables
+//! The search state of a [`Network`]: each value's board of the variables
 //! that can still take it, and one propagation round over it (naked and hidden singles, locked
 //! candidates, sums).
 

@@ -1,4 +1,4 @@
-//! The pass over a [`Network`](super::Network)'s sums that both search states run: each sum
+//! The pass over a [`Network`]'s sums that both search states run: each sum
 //! whose variables changed keeps the value sets its domains still allow.
 
 use super::{MAX_VALUES, MAX_VARS, Network, Sum};
