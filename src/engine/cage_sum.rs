@@ -2,12 +2,13 @@
 //! add up to a target.
 //!
 //! When posted, the caller supplies every combination: every set of as many distinct values as
-//! there are variables whose weights reach the target ([`combinations`](fn@super::combinations) enumerates them). When
-//! woken, a combination survives if it holds every fixed value, meets every domain, and the
-//! variables can take distinct members of it (a perfect matching). Each variable keeps the
-//! values it takes in some matching of some surviving combination. That is domain consistency
-//! for sum ∧ distinct ∧ domains: it also places a value that every combination needs and only
-//! one variable can take, and fails when no combination survives. An optional choice variable,
+//! there are variables whose weights reach the target
+//! ([`combinations`](fn@super::combinations) enumerates them). When woken, a combination
+//! survives if it holds every fixed value, meets every domain, and the variables can take
+//! distinct members of it (a perfect matching). Each variable keeps the values it takes in some
+//! matching of some surviving combination. That is domain consistency for sum ∧ distinct ∧
+//! domains: it also places a value that every combination needs and only one variable can
+//! take, and fails when no combination survives. An optional choice variable,
 //! whose value `i` stands for combination `i`, follows the survivors, so search can branch on
 //! which combination the cage takes.
 

@@ -9,8 +9,9 @@
 //!    once at a time, [`Priority::Cheap`] ones before [`Priority::Expensive`] ones), then
 //!    branches, saving state on a trail.
 //!
-//! # Example: a Kakuro block Four variables in a square hold values 1–9; each line across and each
-//! line down is a run of distinct values with a set sum. [`combinations`](fn@combinations) lists the value sets that
+//! # Example: a Kakuro block
+//! Four variables in a square hold values 1–9; each line across and each line down is a run of
+//! distinct values with a set sum. [`combinations`](fn@combinations) lists the value sets that
 //! reach a sum, and a [`CageSum`] keeps its variables to one of them.
 //!
 //! ```

@@ -3,13 +3,13 @@
 //!
 //! # Data flow
 //! A [`Board`] holds, for each cell, its placed value or its candidates (pencil marks) as an
-//! engine [`Domain`]; its units are the rules' regions ([`puzzle::regions`]). [`explain`](fn@explain)
-//! climbs the [`Rung`]s of a ladder: each pass applies the first rung that deduces anything
-//! (every deduction it finds in one sweep) and starts again from the bottom, so each step is
-//! explained by the easiest technique that finds it. Cage steps reuse the engine's
-//! [`CageSum`](crate::engine::CageSum) propagator on the cage's candidates. With guessing on, a stuck board picks the
-//! cell with fewest candidates, tries each value on a copy, and a contradiction becomes an
-//! elimination in the parent.
+//! engine [`Domain`]; its units are the rules' regions ([`puzzle::regions`]).
+//! [`explain`](fn@explain) climbs the [`Rung`]s of a ladder: each pass applies the first rung
+//! that deduces anything (every deduction it finds in one sweep) and starts again from the
+//! bottom, so each step is explained by the easiest technique that finds it. Cage steps reuse
+//! the engine's [`CageSum`](crate::engine::CageSum) propagator on the cage's candidates. With
+//! guessing on, a stuck board picks the cell with fewest candidates, tries each value on a
+//! copy, and a contradiction becomes an elimination in the parent.
 
 mod als;
 mod bug;

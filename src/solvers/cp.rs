@@ -1,6 +1,7 @@
 //! The constraint-programming solver: the Sudoku model on the engine, with the domain word
 //! sized to the grid (u16 up to 16×16, u32 up to 32, u64 up to 64, wider words beyond), or on
-//! the engine's bitboard [`Network`](crate::engine::Network) when the grid is small (killers there for a few nodes).
+//! the engine's bitboard [`Network`](crate::engine::Network) when the grid is small (killers
+//! there for a few nodes).
 
 use super::learning_race::learning_race;
 use super::{Cdcl, Outcome, SolveStats, Solver};
