@@ -270,7 +270,11 @@ impl<D: Domain> Board<D> {
         let one_value = paths
             .iter()
             .all(|p| p.iter().all(|&x| Some(value(x)) == first));
-        let length: usize = paths.iter().map(|p| p.len()).sum();
+        // Sudoku Explainer's length: the nodes its chains pass through, less two. It proves a
+        // contradiction or double implication by one chain, from a candidate to its negation,
+        // through the node where our two paths meet: one node fewer.
+        let nodes: usize = paths.iter().map(|p| p.len()).sum();
+        let length = nodes.saturating_sub(if kind == Forcing::Chain { 3 } else { 2 });
         if kind == Forcing::Chain && one_value {
             let strong = paths
                 .iter()
@@ -379,7 +383,13 @@ impl<D: Domain> Board<D> {
                     .filter(|&&p| self.value[p].is_none() && self.cand[p].contains(v))
                     .filter_map(|&p| walks[2 * (p * n + v) + 1].as_ref())
                     .collect();
-                if branch.len() > 2 && branch.iter().all(|w| w.clash.is_none()) {
+                // Sudoku Explainer walks a unit's places from the first, and only from a cell
+                // of three candidates or more.
+                let first = self.places(u, v).next();
+                if branch.len() > 2
+                    && first.is_some_and(|p| self.cand[p].len() > 2)
+                    && branch.iter().all(|w| w.clash.is_none())
+                {
                     let name = format!("{} in {}", self.sym(v), self.units[u].name);
                     if let Some(found) = self.common(&branch, Forcing::StaticRegion, &name, &groups)
                     {

@@ -1,7 +1,6 @@
-//! Forcing chains, as Sudoku Explainer's dynamic forcing chains: what follows from assuming a
-//! candidate, by naked and hidden singles. An assumption that ends in a contradiction is
-//! false; when every value of a cell, or every place of a value in a unit, forces the same
-//! conclusion, the conclusion holds.
+//! Forcing chains, the ladder's last rung: static chains, then dynamic ones, then nested
+//! contradictions (what follows from assuming a candidate by singles, each candidate of the
+//! trial board itself tested by contradiction), and the difficulty a chain's length adds.
 
 use super::{Board, Step, Technique};
 use crate::engine::Domain;
@@ -18,8 +17,10 @@ pub enum Forcing {
     StaticCell,
     /// Static: each place of a value in a unit leads to the same conclusion.
     StaticRegion,
-    /// An assumption leads to a contradiction: the candidate is false.
+    /// An assumption (a candidate true, or false) leads to a contradiction: it does not hold.
     Contradiction,
+    /// A candidate's truth and its falsehood lead to the same conclusion.
+    Double,
     /// Each value of a cell leads to the same conclusion.
     Cell,
     /// Each place of a value in a unit leads to the same conclusion.
@@ -49,11 +50,9 @@ struct Implied {
     because: Because,
 }
 
-/// What following one assumption gave: the singles in order, and the board they reach (or
-/// why it broke).
-struct Followed<D> {
+/// What following one assumption gave: the singles in order, and why it broke, if it did.
+struct Followed {
     implied: Vec<Implied>,
-    cand: Vec<D>,
     broken: Option<String>,
 }
 
@@ -64,10 +63,6 @@ pub(super) const MAX_CANDIDATES: usize = 2_000;
 /// The most open candidates for nested chains, which follow every candidate once for every
 /// candidate: a 9×9 board has at most a few hundred.
 const MAX_NESTED_CANDIDATES: usize = 400;
-
-/// Assumptions of which one holds: the kind of set (a cell's values, a value's places in a
-/// unit), the unit, and the (cell, value) assumptions.
-type Options = (Forcing, Option<usize>, Vec<(usize, usize)>);
 
 /// Sudoku Explainer's difficulty added for a chain of `length` links: 0.1 each time the length
 /// passes 4, 6, 8, 12, 16, 24, 32, 48, … (thresholds growing by 3/2 and 4/3 in turn).
@@ -152,7 +147,7 @@ impl<D: Domain> Board<D> {
     }
 
     /// Follows the assumption `cell = v` on a copy of the board.
-    fn follow(&self, cell: usize, v: usize) -> Followed<D> {
+    fn follow(&self, cell: usize, v: usize) -> Followed {
         let mut trial = self.clone();
         trial.place(cell, v);
         let mut implied = Vec::new();
@@ -160,17 +155,13 @@ impl<D: Domain> Board<D> {
             trial.follow_singles(&mut implied);
         }
         let broken = trial.broken.take().or_else(|| trial.contradiction());
-        Followed {
-            implied,
-            cand: trial.cand,
-            broken,
-        }
+        Followed { implied, broken }
     }
 
     /// [`Board::follow`], where each candidate of the trial board is also tested by a
     /// contradiction forcing chain, and removed when it breaks, until nothing changes. Stops
     /// early (unbroken) when time runs out.
-    fn follow_nested(&self, cell: usize, v: usize) -> Followed<D> {
+    fn follow_nested(&self, cell: usize, v: usize) -> Followed {
         let mut trial = self.clone();
         trial.place(cell, v);
         let mut implied = Vec::new();
@@ -202,15 +193,11 @@ impl<D: Domain> Board<D> {
             break;
         }
         let broken = trial.broken.take().or_else(|| trial.contradiction());
-        Followed {
-            implied,
-            cand: trial.cand,
-            broken,
-        }
+        Followed { implied, broken }
     }
 
     /// The step removing `v` from `c`, whose assumption `f` followed to a contradiction.
-    fn contradiction_step(&mut self, kind: Forcing, c: usize, v: usize, f: Followed<D>) -> Step {
+    fn contradiction_step(&mut self, kind: Forcing, c: usize, v: usize, f: Followed) -> Step {
         let why = f.broken.unwrap_or_default();
         let t = Technique::ForcingChain {
             kind,
@@ -245,11 +232,10 @@ impl<D: Domain> Board<D> {
         text
     }
 
-    /// One forcing-chain step, the simplest found: a contradiction with the shortest chain,
-    /// else a cell or region whose every option forces the same placements and eliminations
-    /// (the fewest singles followed in all). Nothing when none applies, or time runs out.
+    /// One forcing-chain step, the simplest found: static chains, then dynamic ones (the
+    /// conclusion with the fewest ancestors, as Sudoku Explainer scores them), then nested
+    /// contradictions. Nothing when none applies, or time runs out.
     pub(super) fn forcing_chains(&mut self) -> Vec<Step> {
-        let n = self.puzzle.size();
         let cells = self.cand.len();
         let open: usize = (0..cells)
             .filter(|&c| self.value[c].is_none())
@@ -262,134 +248,13 @@ impl<D: Domain> Board<D> {
         if !by_static_links.is_empty() {
             return by_static_links;
         }
-        // Every assumption followed once: by (cell, value).
-        let mut followed: Vec<Option<Followed<D>>> = (0..cells * n).map(|_| None).collect();
+        let dynamic = self.dynamic_chains();
+        if !dynamic.is_empty() || open > MAX_NESTED_CANDIDATES {
+            return dynamic;
+        }
         let mut order: Vec<usize> = (0..cells).filter(|&c| self.value[c].is_none()).collect();
         order.sort_by_key(|&c| self.cand[c].len());
-        let mut best: Option<(usize, usize, usize)> = None;
-        for &c in &order {
-            for v in self.cand[c].iter() {
-                if self.clock.out() {
-                    return Vec::new();
-                }
-                let f = self.follow(c, v);
-                if f.broken.is_some() && best.is_none_or(|(len, _, _)| f.implied.len() < len) {
-                    best = Some((f.implied.len(), c, v));
-                }
-                followed[c * n + v] = Some(f);
-            }
-        }
-        if let Some((_, c, v)) = best {
-            let f = followed[c * n + v].take().expect("followed above");
-            return vec![self.contradiction_step(Forcing::Contradiction, c, v, f)];
-        }
-        // Sets of assumptions of which one holds: each empty cell's values, each value's places
-        // in each unit where it is open.
-        let mut sets: Vec<Options> = order
-            .iter()
-            .map(|&c| {
-                (
-                    Forcing::Cell,
-                    None,
-                    self.cand[c].iter().map(|v| (c, v)).collect(),
-                )
-            })
-            .collect();
-        for (u, unit) in self.units.iter().enumerate() {
-            for v in D::full(n).minus(self.held[u]).iter() {
-                let places: Vec<(usize, usize)> = unit
-                    .cells
-                    .iter()
-                    .filter(|&&c| self.value[c].is_none() && self.cand[c].contains(v))
-                    .map(|&c| (c, v))
-                    .collect();
-                if places.len() >= 2 {
-                    sets.push((Forcing::Region, Some(u), places));
-                }
-            }
-        }
-        let mut found: Option<(usize, Step)> = None;
-        for (kind, unit, set) in &sets {
-            // What every assumption of the set leaves each cell (those that break drop out).
-            let mut union = vec![D::empty(); cells];
-            let mut length = 0;
-            for &(c, v) in set {
-                let f = followed[c * n + v].as_ref().expect("followed above");
-                if f.broken.is_some() {
-                    continue;
-                }
-                length += f.implied.len() + 1;
-                union
-                    .iter_mut()
-                    .zip(&f.cand)
-                    .for_each(|(u, &d)| *u = u.or(d));
-            }
-            if found.as_ref().is_some_and(|(len, _)| *len <= length) {
-                continue;
-            }
-            let mut place = Vec::new();
-            let mut eliminate = Vec::new();
-            for x in (0..cells).filter(|&x| self.value[x].is_none()) {
-                let kept = union[x].and(self.cand[x]);
-                match kept.single() {
-                    Some(v) if !set.iter().any(|&(c, _)| c == x) => place.push((x, v)),
-                    _ => eliminate.extend(self.cand[x].minus(kept).iter().map(|v| (x, v))),
-                }
-            }
-            if place.is_empty() && eliminate.is_empty() {
-                continue;
-            }
-            let t = Technique::ForcingChain {
-                kind: *kind,
-                length,
-            };
-            let mut text = String::new();
-            let _ = write!(text, "{}", t.name());
-            match (kind, unit) {
-                (Forcing::Region, Some(u)) => {
-                    let v = set[0].1;
-                    let _ = write!(text, " on {} in {}:", self.sym(v), self.units[*u].name);
-                }
-                _ => {
-                    let _ = write!(text, " on {}:", self.cell(set[0].0));
-                }
-            }
-            for &(c, v) in set {
-                let f = followed[c * n + v].as_ref().expect("followed above");
-                let _ = write!(text, " [{}", self.chain_text(c, v, &f.implied));
-                if let Some(why) = &f.broken {
-                    let _ = write!(text, " => contradiction: {why}");
-                }
-                text.push(']');
-            }
-            let what: Vec<String> = place
-                .iter()
-                .map(|&(c, v)| format!("{} = {}", self.cell(c), self.sym(v)))
-                .chain(
-                    eliminate
-                        .iter()
-                        .map(|&(c, v)| format!("{} <> {}", self.cell(c), self.sym(v))),
-                )
-                .collect();
-            let _ = write!(text, "; so {}", what.join(", "));
-            let mut s = self.step(t, None, text);
-            s.place = place;
-            s.eliminate = eliminate;
-            found = Some((length, s));
-        }
-        let Some((_, s)) = found else {
-            if open > MAX_NESTED_CANDIDATES {
-                return Vec::new();
-            }
-            return self.nested_forcing_chain(&order);
-        };
-        for &(c, v) in &s.eliminate {
-            self.remove(c, v);
-        }
-        for &(c, v) in &s.place {
-            self.place(c, v);
-        }
-        vec![s]
+        self.nested_forcing_chain(&order)
     }
 }
 

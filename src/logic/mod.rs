@@ -23,6 +23,7 @@ mod fish;
 mod forcing;
 mod intersections;
 pub mod latex;
+mod potentials;
 mod rectangles;
 mod singles;
 mod subsets;
@@ -200,9 +201,9 @@ pub fn ladder(n: usize) -> Vec<Rung> {
         }
         rungs.push(Rung::Hidden(m));
         if m == 3 {
+            rungs.push(Rung::XChains(2));
             rungs.push(Rung::Fish(3));
             rungs.push(Rung::FinnedFish(2));
-            rungs.push(Rung::XChains(2));
             rungs.push(Rung::XyWing);
             rungs.push(Rung::Wing(3));
         }

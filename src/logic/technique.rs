@@ -180,6 +180,7 @@ impl Technique {
                 Forcing::StaticCell => "cell forcing chains".into(),
                 Forcing::StaticRegion => "region forcing chains".into(),
                 Forcing::Contradiction => "dynamic contradiction forcing chain".into(),
+                Forcing::Double => "dynamic double forcing chains".into(),
                 Forcing::Cell => "dynamic cell forcing chains".into(),
                 Forcing::Region => "dynamic region forcing chains".into(),
                 Forcing::Nested => "nested forcing chain".into(),
@@ -246,9 +247,10 @@ impl Technique {
             Technique::ForcingChain { kind, length } => {
                 let base = match kind {
                     Forcing::Chain => 7.0,
-                    Forcing::StaticCell | Forcing::StaticRegion => 8.2,
-                    Forcing::Contradiction => 8.5,
-                    Forcing::Cell | Forcing::Region => 8.6,
+                    Forcing::StaticCell | Forcing::StaticRegion => 8.0,
+                    Forcing::Contradiction | Forcing::Double | Forcing::Cell | Forcing::Region => {
+                        8.5
+                    }
                     Forcing::Nested => 9.5,
                 };
                 base + forcing::length_difficulty(length)
