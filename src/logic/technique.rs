@@ -101,13 +101,14 @@ pub enum Technique {
         /// Whether it goes through a group (a box's cells on a line).
         grouped: bool,
     },
-    /// What assumptions imply by singles (Sudoku Explainer's dynamic forcing chains): a
-    /// contradiction, or one conclusion forced by each value of a cell or each place of a value
-    /// in a unit. `length` counts the assumptions and singles followed.
+    /// What assumptions imply (Sudoku Explainer's forcing chains, static or dynamic): a
+    /// contradiction, or one conclusion forced by both states of a candidate, by each value of
+    /// a cell or by each place of a value in a unit.
     ForcingChain {
-        /// Contradiction, cell or region.
+        /// Static or dynamic; contradiction, double, cell or region; or nested.
         kind: Forcing,
-        /// Links followed in all.
+        /// Sudoku Explainer's length: the potentials (candidates true or false) the chains
+        /// pass through, less two; for nested chains, the singles and contradictions followed.
         length: usize,
     },
     /// Two cells holding only {x, y}, not seeing each other, joined by y's two places in a
