@@ -132,7 +132,10 @@ impl<D: Domain> Board<D> {
         if start.is_multiple_of(2) {
             std::mem::swap(&mut pending_on, &mut pending_off);
         }
-        let mut found: Vec<(Potential, u32, Vec<Potential>)> = Vec::new();
+        // What the potential taken implies: each with its cause and its parents, a range of
+        // `parents`.
+        let mut found: Vec<(Potential, u32, std::ops::Range<usize>)> = Vec::new();
+        let mut parents: Vec<Potential> = Vec::new();
         let mut added = vec![false; self.cand.len()];
         // Sudoku Explainer takes every pending true potential before the next false one.
         while let Some((at, on)) = pending_on
@@ -143,50 +146,55 @@ impl<D: Domain> Board<D> {
             let p = imp.order[at];
             let (cell, v) = (p / 2 / n, p / 2 % n);
             found.clear();
+            parents.clear();
             if on {
+                parents.push(p);
                 for w in grid[cell].iter().filter(|&w| w != v) {
-                    found.push((2 * (cell * n + w), STRUCK, vec![p]));
+                    found.push((2 * (cell * n + w), STRUCK, 0..1));
                 }
                 added[cell] = true;
-                let mut touched = vec![cell];
                 for &u in &units_of[cell] {
                     for &q in &self.units[u].cells {
                         if !added[q] && grid[q].contains(v) {
                             added[q] = true;
-                            touched.push(q);
-                            found.push((2 * (q * n + v), STRUCK, vec![p]));
+                            found.push((2 * (q * n + v), STRUCK, 0..1));
                         }
                     }
                 }
-                touched.iter().for_each(|&q| added[q] = false);
+                added[cell] = false;
+                found.iter().for_each(|&(q, _, _)| added[q / 2 / n] = false);
             } else {
                 if grid[cell].len() == 2 {
                     let w = grid[cell].minus(D::singleton(v)).min().expect("two values");
+                    let a = parents.len();
+                    parents.push(p);
                     let gone = source[cell].minus(grid[cell]).iter();
-                    let parents = std::iter::once(p).chain(gone.map(|x| 2 * (cell * n + x)));
-                    found.push((2 * (cell * n + w) + 1, NAKED, parents.collect()));
+                    parents.extend(gone.map(|x| 2 * (cell * n + x)));
+                    found.push((2 * (cell * n + w) + 1, NAKED, a..parents.len()));
                 }
                 for &u in &units_of[cell] {
                     let unit = &self.units[u].cells;
                     let mut others = unit.iter().filter(|&&q| q != cell && grid[q].contains(v));
                     if let (Some(&q), None) = (others.next(), others.next()) {
+                        let a = parents.len();
+                        parents.push(p);
                         let gone = unit
                             .iter()
                             .filter(|&&r| source[r].contains(v) && !grid[r].contains(v))
                             .map(|&r| 2 * (r * n + v));
-                        let parents = std::iter::once(p).chain(gone);
-                        found.push((2 * (q * n + v) + 1, u as u32, parents.collect()));
+                        parents.extend(gone);
+                        found.push((2 * (q * n + v) + 1, u as u32, a..parents.len()));
                     }
                 }
                 grid[cell].remove(v);
             }
-            for (q, cause, parents) in found.drain(..) {
+            for (q, cause, from) in found.drain(..) {
                 if slot[q] != u32::MAX {
                     continue;
                 }
                 let i = imp.order.len();
                 let a = imp.links.len() as u32;
-                imp.links.extend(parents.iter().map(|&r| slot[r]));
+                imp.links.extend(parents[from].iter().map(|&r| slot[r]));
                 imp.span.push((a, imp.links.len() as u32));
                 imp.cause.push(cause);
                 imp.order.push(q);
