@@ -40,7 +40,7 @@ fn agreement(set: &str) -> (f64, f64) {
 fn norvig_top95_ratings_match_sudoku_explainers() {
     let (same, close) = agreement("9x9-norvig-top95");
     assert!(
-        same >= 0.80 && close >= 0.95,
+        same >= 0.87 && close >= 0.95,
         "same {same:.3}, within 0.3 {close:.3}"
     );
 }
@@ -53,7 +53,7 @@ fn norvig_top95_ratings_match_sudoku_explainers() {
 fn magictour_top1465_ratings_match_sudoku_explainers() {
     let (same, close) = agreement("9x9-magictour-top1465");
     assert!(
-        same >= 0.81 && close >= 0.93,
+        same >= 0.86 && close >= 0.93,
         "same {same:.3}, within 0.3 {close:.3}"
     );
 }

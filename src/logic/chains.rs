@@ -7,6 +7,7 @@
 //! assumptions reach, or one every value of a cell (place of a value in a unit) reaches. A
 //! chain on one value alone is an x-chain (skyscraper, 2-string kite, …).
 
+use super::technique::Turbot;
 use super::{Board, Forcing, Step, Technique};
 use crate::engine::Domain;
 use crate::puzzle::RegionKind;
@@ -280,9 +281,40 @@ impl<D: Domain> Board<D> {
                 .iter()
                 .map(|p| p.iter().skip(1).filter(|&&x| x % 2 == 1).count())
                 .sum();
+            if strong == 2 && !grouped {
+                return Technique::TurbotFish(self.turbot(paths));
+            }
             return Technique::XChain { strong, grouped };
         }
         Technique::ForcingChain { kind, length }
+    }
+
+    /// The turbot fish an x-chain of two strong links (no groups) is, by the units that hold
+    /// its strong links: where a link lies in both a line and a box, the line.
+    fn turbot(&self, paths: &[&[Node]]) -> Turbot {
+        let n = self.puzzle.size();
+        // per strong link: whether a row holds it, and whether a column does
+        let lines = |a: usize, b: usize, v: usize| {
+            let holds = |kind| {
+                self.cell_units[a].iter().any(|&u| {
+                    self.units[u].kind == kind
+                        && self.units[u].cells.contains(&b)
+                        && self.places(u, v).count() == 2
+                })
+            };
+            (holds(RegionKind::Row), holds(RegionKind::Column))
+        };
+        let links: Vec<(bool, bool)> = paths
+            .iter()
+            .flat_map(|p| p.windows(2))
+            .filter(|w| w[1] % 2 == 1)
+            .map(|w| lines(w[0] / 2 / n, w[1] / 2 / n, w[1] / 2 % n))
+            .collect();
+        match links[..] {
+            [(r1, c1), (r2, c2)] if (r1 && r2) || (c1 && c2) => Turbot::Skyscraper,
+            [(r1, c1), (r2, c2)] if (r1 && c2) || (c1 && r2) => Turbot::Kite,
+            _ => Turbot::Crane,
+        }
     }
 
     /// The static chain conclusion with the lowest score, if any: contradictions and double
@@ -480,17 +512,58 @@ mod tests {
             if found.is_empty() {
                 break;
             }
-            assert_eq!(
-                found[0].technique,
-                Technique::XChain {
-                    strong: 2,
-                    grouped: false
-                },
-                "{found:?}"
-            );
+            let skyscraper = Technique::TurbotFish(Turbot::Skyscraper);
+            assert_eq!(found[0].technique, skyscraper, "{found:?}");
             steps.extend(found);
         }
         assert_eq!(eliminated(&steps), vec![(10, 0), (19, 0), (27, 0), (45, 0)]);
+    }
+
+    /// Every step `static_chains` finds on `b`, x-chains only, one at a time.
+    fn x_chains(b: &mut Board<u16>) -> Vec<Step> {
+        let mut steps = Vec::new();
+        loop {
+            let found = b.static_chains(true, usize::MAX, false);
+            if found.is_empty() {
+                return steps;
+            }
+            steps.extend(found);
+        }
+    }
+
+    /// A 2-string kite: row 1 holds 1 only at r1c2 and r1c8, column 1 only at r3c1 and r7c1,
+    /// and r1c2 and r3c1 share box 1. So r1c8 or r7c1 is 1, and r7c8 loses it.
+    #[test]
+    fn a_two_string_kite_has_one_strong_link_in_a_row_and_one_in_a_column() {
+        let column: Vec<(usize, u64)> = [0, 1, 3, 4, 5, 7, 8]
+            .iter()
+            .map(|r| (r * 9, 0x1fe))
+            .collect();
+        let mut b = board(0, &[(0, &[1, 7])], &column);
+        let steps = x_chains(&mut b);
+        let kite = Technique::TurbotFish(Turbot::Kite);
+        assert!(steps.iter().all(|s| s.technique == kite), "{steps:?}");
+        assert_eq!(eliminated(&steps), vec![(61, 0)]);
+        assert!(
+            steps[0].text.starts_with("2-string kite "),
+            "{}",
+            steps[0].text
+        );
+    }
+
+    /// A turbot crane: box 1 holds 1 only at r1c1 and r2c3, row 5 only at r5c1 and r5c7, and
+    /// r1c1 and r5c1 share column 1. So r2c3 or r5c7 is 1, and r2c7 loses it.
+    #[test]
+    fn a_turbot_crane_has_a_strong_link_in_a_box() {
+        let bx: Vec<(usize, u64)> = [1, 2, 9, 10, 18, 19, 20]
+            .iter()
+            .map(|&c| (c, 0x1fe))
+            .collect();
+        let mut b = board(0, &[(4, &[0, 6])], &bx);
+        let steps = x_chains(&mut b);
+        let crane = Technique::TurbotFish(Turbot::Crane);
+        assert!(steps.iter().all(|s| s.technique == crane), "{steps:?}");
+        assert_eq!(eliminated(&steps), vec![(15, 0)]);
     }
 
     /// A static forcing chain keeps to one premise a link: with r1c1 {1,2} and r1c2 {1,2}, 1

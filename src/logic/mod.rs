@@ -121,7 +121,7 @@ impl Rung {
             }
             .level(),
             Rung::XyWing => Technique::XyWing.level(),
-            Rung::Wing(k) => Technique::Wing(k).level(),
+            Rung::Wing(k) => Technique::Wing { size: k, widest: k }.level(),
             Rung::UniqueRectangles => Level::Hard,
             Rung::BugPlusOne => Technique::BugPlusOne.level(),
             Rung::XChains(most) => Technique::XChain {
@@ -211,7 +211,7 @@ pub fn ladder(n: usize) -> Vec<Rung> {
             rungs.push(Rung::FinnedFish(3));
             rungs.push(Rung::XChains(3));
         }
-        if (4..=7).contains(&m) {
+        if (4..=6).contains(&m) {
             rungs.push(Rung::Wing(m));
         }
         if m == 4 {
@@ -222,9 +222,12 @@ pub fn ladder(n: usize) -> Vec<Rung> {
             rungs.push(Rung::XChains(usize::MAX));
         }
     }
+    rungs.extend([Rung::WWing, Rung::StaticChains]);
+    // Sudoku Explainer looks for TUVWXYZ-wings (7.5) after static forcing chains (7.0 up).
+    if n > 7 {
+        rungs.push(Rung::Wing(7));
+    }
     rungs.extend([
-        Rung::WWing,
-        Rung::StaticChains,
         Rung::SueDeCoq,
         Rung::AlsXz,
         Rung::AlsXyWing,

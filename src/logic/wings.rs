@@ -10,8 +10,21 @@ use crate::engine::Domain;
 use crate::puzzle::RegionKind;
 
 impl<D: Domain> Board<D> {
-    /// Every wing of `k` cells on the board, each with its eliminations applied.
+    /// Every wing of `k` cells on the board, each with its eliminations applied. As Sudoku
+    /// Explainer takes the easiest hint, wings its score puts a tenth higher are taken only
+    /// when no easier one is left.
     pub(super) fn wings(&mut self, k: usize) -> Vec<Step> {
+        let mut harder = false;
+        let steps = self.wings_up_to(k, true, &mut harder);
+        if steps.is_empty() && harder {
+            return self.wings_up_to(k, false, &mut harder);
+        }
+        steps
+    }
+
+    /// Every wing of `k` cells on the board, each with its eliminations applied; with
+    /// `easiest`, only those of the lowest score, setting `harder` if another was passed over.
+    fn wings_up_to(&mut self, k: usize, easiest: bool, harder: &mut bool) -> Vec<Step> {
         let mut steps = Vec::new();
         let units = std::sync::Arc::clone(&self.units);
         let boxes: Vec<usize> = (0..self.units.len())
@@ -55,7 +68,7 @@ impl<D: Domain> Board<D> {
                         && set.iter().any(|&a| self.sees(a, c))
                     {
                         set.push(c);
-                        if let Some(s) = self.wing(k, &set) {
+                        if let Some(s) = self.wing(k, &set, easiest, harder) {
                             steps.push(s);
                         }
                         set.pop();
@@ -96,7 +109,7 @@ impl<D: Domain> Board<D> {
                     if self.clock.out() {
                         return steps;
                     }
-                    if let Some(s) = self.wing(k, &set) {
+                    if let Some(s) = self.wing(k, &set, easiest, harder) {
                         steps.push(s);
                     }
                 }
@@ -133,8 +146,10 @@ impl<D: Domain> Board<D> {
         }
     }
 
-    /// The eliminations of the wing on `set`, applied, as a step; `None` if it has none.
-    fn wing(&mut self, k: usize, set: &[usize]) -> Option<Step> {
+    /// The eliminations of the wing on `set`, applied, as a step; `None` if it has none, or if
+    /// `easiest` and its score is not the lowest a wing of `k` cells can have (then setting
+    /// `harder`).
+    fn wing(&mut self, k: usize, set: &[usize], easiest: bool, harder: &mut bool) -> Option<Step> {
         // A cell an earlier step of the sweep left with one candidate is a single, not a wing's.
         if set.iter().any(|&c| self.cand[c].len() < 2) {
             return None;
@@ -173,11 +188,20 @@ impl<D: Domain> Board<D> {
                 }
             }
         }
-        eliminate.retain(|&(c, z)| self.remove(c, z));
         if eliminate.is_empty() {
             return None;
         }
-        let t = Technique::Wing(k);
+        let widest = set.iter().map(|&c| self.cand[c].len() as usize).max();
+        let t = Technique::Wing {
+            size: k,
+            widest: widest.unwrap_or(k),
+        };
+        let least = (2..=k).map(|widest| Technique::Wing { size: k, widest }.score());
+        if easiest && t.score() > least.fold(f64::MAX, f64::min) {
+            *harder = true;
+            return None;
+        }
+        eliminate.retain(|&(c, z)| self.remove(c, z));
         let mut in_order = set.to_vec();
         in_order.sort_unstable();
         let cells: Vec<String> = in_order
@@ -208,7 +232,7 @@ mod tests {
         let mut b = board(0, &[], &[(40, 0b111), (36, 0b101), (30, 0b110)]);
         let steps = b.wings(3);
         assert_eq!(steps.len(), 1, "{steps:?}");
-        assert_eq!(steps[0].technique, Technique::Wing(3));
+        assert_eq!(steps[0].technique, Technique::Wing { size: 3, widest: 3 });
         assert_eq!(steps[0].technique.name(), "xyz-wing");
         assert_eq!(eliminated(&steps), vec![(39, 2), (41, 2)]);
         // With 1 in r4c4 as well, two values are unrestricted: no wing.
