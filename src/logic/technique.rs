@@ -289,8 +289,9 @@ impl Technique {
             }
             // Not in Sudoku Explainer, which makes these deductions by static forcing chains:
             // scored as the chain it most often takes for them on magictour's top1465. A
-            // w-wing is a forcing chain of six links; an ALS-XZ or ALS-XY-wing a cell or
-            // region forcing chain of a length the sets' sizes do not tell, mostly 8.3.
+            // w-wing is a forcing chain through eight potentials (length 6, 7.1); an ALS-XZ or
+            // ALS-XY-wing a cell or region forcing chain of a length the sets' sizes do not
+            // tell, mostly 8.3.
             Technique::WWing => 7.1,
             Technique::SueDeCoq => 8.2,
             Technique::AlsXz | Technique::AlsXyWing => 8.3,
