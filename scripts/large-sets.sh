@@ -2,7 +2,9 @@
 # The shared large-grid benchmark sets: 36×36 and 49×49 grids with 40–60% of a random solution
 # blanked (the hardness peak of quasigroup completion), made with a fixed seed by the peers'
 # generator (../shared/peers/ortools/make_blanked.py, which needs the peers' venv with ortools)
-# and written as numbers, 0 for a blank, so that every size reads the same way.
+# and written as numbers, 0 for a blank, so that every size reads the same way. A third file,
+# 36x36-peak.txt, holds 16 puzzles at 50% and 55% blanked, where most 36×36 puzzles are hard: the
+# sample on which to measure a change to the search, with several seeds.
 #
 # usage: [PYTHON=venv/bin/python] scripts/large-sets.sh [OUT_DIR]    (default target/large;
 # PYTHON: a Python with ortools, when the peers' venv cannot live beside them)
@@ -34,4 +36,8 @@ set_of() { # size, puzzles per ratio, first seed
 }
 set_of 36 4 2600 > "$out/36x36-blanked.txt"
 set_of 49 2 4900 > "$out/49x49-blanked.txt"
-echo "wrote $out/36x36-blanked.txt (20 puzzles) and $out/49x49-blanked.txt (10 puzzles)"
+peak() { # hole ratio, seed
+  "$python" "$peers/ortools/make_blanked.py" --size 36 --count 8 --blank "$1" --seed "$2" | as_numbers
+}
+{ peak 0.50 7001; peak 0.55 7002; } > "$out/36x36-peak.txt"
+echo "wrote $out/36x36-blanked.txt (20 puzzles), $out/49x49-blanked.txt (10) and $out/36x36-peak.txt (16)"
