@@ -158,27 +158,24 @@ fn draw_grid(
     }
 }
 
-/// A grid without boxes whose full-size regions tile it: each cell's region letter, and which
-/// of the puzzle's constraints are the pieces.
+/// A jigsaw's map: each cell's piece letter, and which of the puzzle's constraints are the
+/// pieces (the regions [`Puzzle::set_jigsaw`] made, in its order).
 fn jigsaw_map(puzzle: &Puzzle) -> Option<(Vec<char>, Vec<usize>)> {
     let n = puzzle.size();
-    if !puzzle.boxes().is_none() {
-        return None;
-    }
     const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    let mut map = vec!['?'; n * n];
-    let mut pieces = Vec::new();
-    for (i, c) in puzzle.constraints().iter().enumerate() {
-        if let Constraint::Region { cells, .. } = c
-            && cells.len() == n
-            && cells.iter().all(|&x| map[x] == '?')
-        {
-            let letter = *LETTERS.get(pieces.len())? as char;
-            cells.iter().for_each(|&x| map[x] = letter);
-            pieces.push(i);
-        }
-    }
-    (pieces.len() == n && map.iter().all(|&m| m != '?')).then_some((map, pieces))
+    let map: Vec<char> = (0..n * n)
+        .map(|c| Some(*LETTERS.get(puzzle.piece_of(c)?)? as char))
+        .collect::<Option<_>>()?;
+    // Each piece is the first region holding exactly its cells.
+    let pieces = (0..n)
+        .map(|k| {
+            puzzle.constraints().iter().position(|c| {
+                matches!(c, Constraint::Region { cells, .. }
+                    if cells.len() == n && cells.iter().all(|&x| puzzle.piece_of(x) == Some(k)))
+            })
+        })
+        .collect::<Option<_>>()?;
+    Some((map, pieces))
 }
 
 /// One constraint on a line: what it is, its numbers, its cells in order.
@@ -237,13 +234,16 @@ mod tests {
     #[test]
     fn a_jigsaw_gets_its_region_map_and_other_regions_are_listed() {
         let mut p = Puzzle::with_boxes(4, Symbols::default_for(4), BoxShape::NONE).unwrap();
-        for cells in [[0, 1, 2, 4], [3, 5, 6, 7], [8, 9, 12, 13], [10, 11, 14, 15]] {
-            p.add_constraint(Constraint::Region {
-                label: "piece".to_string(),
-                cells: cells.to_vec(),
-            });
-        }
-        p.add_constraint(Constraint::diagonal(4, false));
+        // The diagonal comes first, and is no piece.
+        p.add_constraint(Constraint::diagonal(4, false)).unwrap();
+        let pieces = [[0, 1, 2, 4], [3, 5, 6, 7], [8, 9, 12, 13], [10, 11, 14, 15]];
+        p.set_jigsaw(
+            pieces
+                .iter()
+                .map(|cells| ("piece".to_string(), cells.to_vec()))
+                .collect(),
+        )
+        .unwrap();
         let mut out = String::new();
         write_constraints(&mut out, &p, &p.grid());
         assert!(
@@ -260,21 +260,25 @@ mod tests {
             kind: PairKind::WhiteDot,
             a: 0,
             b: 1,
-        });
+        })
+        .unwrap();
         p.add_constraint(Constraint::Pair {
             kind: PairKind::Greater,
             a: 6,
             b: 2,
-        });
+        })
+        .unwrap();
         p.add_constraint(Constraint::Pair {
             kind: PairKind::Different,
             a: 0,
             b: 6,
-        });
+        })
+        .unwrap();
         p.add_constraint(Constraint::Thermo {
             cells: vec![12, 13, 14],
             slow: false,
-        });
+        })
+        .unwrap();
         let mut out = String::new();
         write_constraints(&mut out, &p, &p.grid());
         let expected = "\

@@ -386,7 +386,6 @@ impl Reader {
     /// Fills `puzzle` with the givens and constraints of `parts`.
     fn fill(&self, puzzle: &mut Puzzle, parts: &[Part<'_>]) -> Result<(), String> {
         let n = self.n;
-        let mut region_of: Option<Vec<usize>> = None;
         let mut cage_cells: HashSet<usize> = HashSet::new();
         for part in parts {
             let args = &part.args;
@@ -411,26 +410,22 @@ impl Reader {
                     for (cell, ch) in layout.chars().enumerate() {
                         pieces.entry(ch).or_default().push(cell);
                     }
-                    let mut of = vec![usize::MAX; n * n];
-                    for (i, (ch, cells)) in pieces.into_iter().enumerate() {
-                        cells.iter().for_each(|&c| of[c] = i);
+                    let mut named = Vec::new();
+                    for (ch, cells) in pieces {
                         if cells.len() != n {
                             return Err(format!(
                                 "Jigsaw region `{ch}` has {} cells, expected {n}",
                                 cells.len()
                             ));
                         }
-                        puzzle.add_constraint(Constraint::Region {
-                            label: format!("jigsaw region {ch}"),
-                            cells,
-                        });
+                        named.push((format!("jigsaw region {ch}"), cells));
                     }
-                    region_of = Some(of);
+                    puzzle.set_jigsaw(named)?;
                 }
                 "Diagonal" => {
                     // `1` is ╱, the anti-diagonal; `-1` is ╲.
                     let anti = args.first().is_some_and(|a| a.trim() == "1");
-                    puzzle.add_constraint(Constraint::diagonal(n, anti));
+                    puzzle.add_constraint(Constraint::diagonal(n, anti))?;
                 }
                 "Windoku" | "DisjointSets" | "AntiKnight" | "AntiKing" | "AntiConsecutive" => {
                     let rule = match kind {
@@ -441,7 +436,7 @@ impl Reader {
                         _ => GlobalRule::NonConsecutive,
                     };
                     for c in rule.constraints(puzzle)? {
-                        puzzle.add_constraint(c);
+                        puzzle.add_constraint(c)?;
                     }
                 }
                 "AllDifferent" => {
@@ -449,7 +444,7 @@ impl Reader {
                     puzzle.add_constraint(Constraint::Region {
                         label: format!("all-different at {}", puzzle.cell_name(cells[0])),
                         cells,
-                    });
+                    })?;
                 }
                 "Cage" => {
                     let (total, ids) = args.split_first().ok_or("Cage: expected a sum")?;
@@ -474,21 +469,21 @@ impl Reader {
                         puzzle.add_constraint(Constraint::Region {
                             label: format!("cage at {at}"),
                             cells,
-                        });
+                        })?;
                         if total != 0 {
                             puzzle.add_constraint(Constraint::Sum {
                                 label: format!("cage {total} at {at}"),
                                 total,
                                 terms,
-                            });
+                            })?;
                         }
                     } else if total == 0 {
                         puzzle.add_constraint(Constraint::Region {
                             label: format!("cage at {}", puzzle.cell_name(cells[0])),
                             cells,
-                        });
+                        })?;
                     } else if overlaps || total < 0 {
-                        puzzle.add_constraint(Constraint::Cage { total, cells });
+                        puzzle.add_constraint(Constraint::Cage { total, cells })?;
                     } else {
                         cage_cells.extend(cells.iter().copied());
                         puzzle
@@ -513,16 +508,26 @@ impl Reader {
                             "Sum `{spec}`: expected one coefficient from -100 to 100 per cell"
                         ));
                     }
+                    // A cell listed twice adds its coefficients, and a coefficient of 0
+                    // drops its cell, as the Interactive Sudoku Solver's sum reads them.
+                    let mut terms: Vec<(usize, i64)> = Vec::new();
+                    for (c, k) in cells.iter().copied().zip(coeffs) {
+                        match terms.iter_mut().find(|(d, _)| *d == c) {
+                            Some((_, sum)) => *sum += k,
+                            None => terms.push((c, k)),
+                        }
+                    }
+                    terms.retain(|&(_, k)| k != 0);
                     puzzle.add_constraint(Constraint::Sum {
                         label: format!("sum {total} at {}", puzzle.cell_name(cells[0])),
                         total,
-                        terms: cells.into_iter().zip(coeffs).collect(),
-                    });
+                        terms,
+                    })?;
                 }
                 "Thermo" => puzzle.add_constraint(Constraint::Thermo {
                     cells: self.cells(args)?,
                     slow: false,
-                }),
+                })?,
                 "Arrow" | "PillArrow" => {
                     let (size, ids) = if kind == "PillArrow" {
                         let (k, rest) = args.split_first().ok_or("PillArrow: expected a size")?;
@@ -536,13 +541,28 @@ impl Reader {
                             "{kind}: expected a circle of 1 to 3 cells and an arrow after it"
                         ));
                     }
-                    // A pill's digits read in grid order, whatever order it lists them in.
+                    // A pill's digits read in grid order, whatever order it lists them in;
+                    // that order is a reading only when each cell is right of, below or
+                    // down-right of the one before, as the Interactive Sudoku Solver requires.
                     let mut circle = cells[..size].to_vec();
                     circle.sort_unstable();
+                    let readable = circle.windows(2).all(|w| {
+                        let (r, c) = (w[0] / n, w[0] % n);
+                        let (r2, c2) = (w[1] / n, w[1] % n);
+                        (r2, c2) == (r, c + 1)
+                            || (r2, c2) == (r + 1, c)
+                            || (r2, c2) == (r + 1, c + 1)
+                    });
+                    if !readable {
+                        return Err(format!(
+                            "{kind}: its pill's cells do not read as a number (each right of, \
+                             below or down-right of the one before)"
+                        ));
+                    }
                     puzzle.add_constraint(Constraint::Arrow {
                         circle,
                         arrow: cells[size..].to_vec(),
-                    });
+                    })?;
                 }
                 "WhiteDot" | "BlackDot" | "X" | "V" | "GreaterThan" => {
                     let cells = self.cells(args)?;
@@ -558,7 +578,7 @@ impl Reader {
                         return Err(format!("{kind}: its cells are not adjacent"));
                     }
                     for (a, b) in pairs {
-                        puzzle.add_constraint(Constraint::Pair { kind: pk, a, b });
+                        puzzle.add_constraint(Constraint::Pair { kind: pk, a, b })?;
                     }
                 }
                 "LittleKiller" => {
@@ -574,7 +594,7 @@ impl Reader {
                         label: format!("little killer {total} from {}", puzzle.cell_name(start)),
                         total,
                         terms: cells.into_iter().map(|c| (c, 1)).collect(),
-                    });
+                    })?;
                 }
                 "Sandwich" => {
                     let (total, id) = match args[..] {
@@ -584,7 +604,7 @@ impl Reader {
                     puzzle.add_constraint(Constraint::Sandwich {
                         cells: self.line(id.split(',').next().unwrap_or(id), true)?,
                         total,
-                    });
+                    })?;
                 }
                 "XSum" | "Skyscraper" => {
                     let id = args
@@ -606,7 +626,7 @@ impl Reader {
                                 cells,
                                 count: value,
                             }
-                        });
+                        })?;
                     }
                 }
                 "Whisper" | "Lockout" | "Modular" => {
@@ -637,7 +657,7 @@ impl Reader {
                             modulus: arg,
                             cells,
                         },
-                    });
+                    })?;
                 }
                 "Renban" | "Palindrome" | "Between" | "Zipper" | "Entropic" => {
                     let cells = self.cells(args)?;
@@ -650,7 +670,7 @@ impl Reader {
                         "Between" => Constraint::Between { cells },
                         "Zipper" => Constraint::Zipper { cells },
                         _ => Constraint::Entropic { cells },
-                    });
+                    })?;
                 }
                 "RegionSumLine" => {} // read once the regions are known, below
                 "Quad" => {
@@ -669,7 +689,7 @@ impl Reader {
                     puzzle.add_constraint(Constraint::Quad {
                         cells: vec![top, top + 1, top + n, top + n + 1],
                         values,
-                    });
+                    })?;
                 }
                 _ => unreachable!("kinds are checked first"),
             }
@@ -680,16 +700,16 @@ impl Reader {
         ] {
             if parts.iter().any(|p| p.kind == flag) {
                 for c in rule.constraints(puzzle)? {
-                    puzzle.add_constraint(c);
+                    puzzle.add_constraint(c)?;
                 }
             }
         }
         for part in parts.iter().filter(|p| p.kind == "RegionSumLine") {
             let cells = self.cells(&part.args)?;
-            let region = |c: usize| match (&region_of, self.boxes.is_none()) {
-                (_, false) => self.boxes.box_of(n, c / n, c % n),
-                (Some(of), true) => of[c],
-                (None, true) => 0,
+            // Boxes, else the jigsaw's pieces, else one region: the line is one segment.
+            let region = |c: usize| match (self.boxes.is_none(), puzzle.piece_of(c)) {
+                (false, _) => self.boxes.box_of(n, c / n, c % n),
+                (true, piece) => piece.unwrap_or(0),
             };
             let mut segments: Vec<Vec<usize>> = Vec::new();
             for &c in &cells {
@@ -698,7 +718,7 @@ impl Reader {
                     _ => segments.push(vec![c]),
                 }
             }
-            puzzle.add_constraint(Constraint::RegionSum { segments });
+            puzzle.add_constraint(Constraint::RegionSum { segments })?;
         }
         Ok(())
     }

@@ -109,7 +109,7 @@ pub(super) fn read(text: &str) -> Result<Puzzle, String> {
             puzzle.add_constraint(Constraint::Region {
                 label: format!("cage at {}", puzzle.cell_name(cells[0])),
                 cells,
-            });
+            })?;
         } else {
             puzzle
                 .add_cage(total, cells)
@@ -118,7 +118,7 @@ pub(super) fn read(text: &str) -> Result<Puzzle, String> {
     }
     if diagonals {
         for anti in [false, true] {
-            puzzle.add_constraint(Constraint::diagonal(9, anti));
+            puzzle.add_constraint(Constraint::diagonal(9, anti))?;
         }
     }
     Ok(puzzle)

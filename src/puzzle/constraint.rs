@@ -5,7 +5,7 @@
 //! grid's thermometers and sums read as its solver writes them. Cells are row-major indices.
 
 /// Which of a puzzle's lines or clues a constraint is, with its data.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Constraint {
     /// The cells hold distinct symbols: a jigsaw piece, a windoku box, a diagonal, a disjoint
     /// set, a cage without a total. `label` names it in messages.
@@ -90,14 +90,16 @@ pub enum Constraint {
         /// The line.
         cells: Vec<usize>,
     },
-    /// Each run of `modulus` cells along the line holds distinct values modulo `modulus`.
+    /// Each run of `modulus` cells along the line (the whole line, when it is shorter) holds
+    /// distinct values modulo `modulus`, as the Interactive Sudoku Solver reads a short line.
     Modular {
         /// The modulus and the run's length.
         modulus: i64,
         /// The line.
         cells: Vec<usize>,
     },
-    /// Each run of three cells holds one low (1–3), one middle (4–6) and one high (7–9) value.
+    /// Each run of three cells (the whole line, when it is shorter) holds values of distinct
+    /// classes: low (1–3), middle (4–6), high (7–9). Symbols 1 to 9 only.
     Entropic {
         /// The line.
         cells: Vec<usize>,
@@ -115,7 +117,9 @@ pub enum Constraint {
         /// The values it must hold.
         values: Vec<i64>,
     },
-    /// The cells between the smallest and largest value of the line add up to `total`.
+    /// The line's cells hold distinct values, and those between its smallest and its largest
+    /// value (the crusts) add up to `total`. The Interactive Sudoku Solver's sandwich is this
+    /// (its lunchbox makes the cells distinct), so a line the rules leave free reads the same.
     Sandwich {
         /// The row or column.
         cells: Vec<usize>,
@@ -129,7 +133,8 @@ pub enum Constraint {
         /// The sum.
         total: i64,
     },
-    /// Seen from the clue's side, `count` values stand taller than all before them.
+    /// Seen from the clue's side, `count` values stand taller than all before them. A 0 is no
+    /// building (the Interactive Sudoku Solver's reading, on 0-based grids).
     Skyscraper {
         /// The line, from the clue's side.
         cells: Vec<usize>,
@@ -146,7 +151,7 @@ pub enum Constraint {
 }
 
 /// How the two cells of a [`Constraint::Pair`] relate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PairKind {
     /// White dot: consecutive values.
     WhiteDot,
@@ -266,6 +271,41 @@ impl Constraint {
         }
     }
 
+    /// Whether the constraint may name a cell more than once: lines whose rule reads only
+    /// neighbours along them (a whisper, modular or entropic loop closes on its first cell). A
+    /// sum names each cell once, with its coefficient.
+    pub fn may_repeat_cells(&self) -> bool {
+        matches!(
+            self,
+            Constraint::Whisper { .. } | Constraint::Modular { .. } | Constraint::Entropic { .. }
+        )
+    }
+
+    /// How many symbol values the solvers add up at most when they post or check the
+    /// constraint, each counted with its coefficient (a pill's digits by their place): the
+    /// symbols' largest value times this must fit in `i64`. 0 when only the symbols'
+    /// identities matter (a region, equal and different pairs).
+    pub fn value_terms(&self) -> u128 {
+        let cells = self.cells().len() as u128;
+        match self {
+            Constraint::Region { .. }
+            | Constraint::Pair {
+                kind: PairKind::Different | PairKind::Equal,
+                ..
+            } => 0,
+            Constraint::Sum { terms, .. } => terms
+                .iter()
+                .map(|&(_, k)| u128::from(k.unsigned_abs()))
+                .sum::<u128>()
+                .max(2),
+            Constraint::Arrow { circle, arrow } => {
+                let place: u128 = (0..circle.len() as u32).map(|i| 10u128.pow(i)).sum();
+                arrow.len() as u128 + place * 10
+            }
+            _ => cells.max(2),
+        }
+    }
+
     /// The constraint's kind, as messages name it.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -354,7 +394,8 @@ impl Constraint {
                 sums.iter().all(|&s| Some(s) == target)
             }
             Constraint::Modular { modulus, cells } => {
-                vals(cells).windows((*modulus).max(1) as usize).all(|w| {
+                let run = (*modulus).max(1).min(cells.len() as i64) as usize;
+                vals(cells).windows(run.max(1)).all(|w| {
                     distinct(
                         &w.iter()
                             .map(|x| x.rem_euclid((*modulus).max(1)))
@@ -363,7 +404,7 @@ impl Constraint {
                 })
             }
             Constraint::Entropic { cells } => vals(cells)
-                .windows(3)
+                .windows(cells.len().clamp(1, 3))
                 .all(|w| distinct(&w.iter().map(|&x| entropy_class(x)).collect::<Vec<_>>())),
             Constraint::RegionSum { segments } => {
                 let sums: Vec<i64> = segments.iter().map(|s| vals(s).iter().sum()).collect();
@@ -383,6 +424,9 @@ impl Constraint {
             }
             Constraint::Sandwich { cells, total } => {
                 let v = vals(cells);
+                if !distinct(&v) {
+                    return false;
+                }
                 let (Some(lo), Some(hi)) = (
                     v.iter().position(|x| Some(x) == v.iter().min()),
                     v.iter().position(|x| Some(x) == v.iter().max()),
@@ -398,11 +442,10 @@ impl Constraint {
                 x >= 1 && x as usize <= v.len() && v[..x as usize].iter().sum::<i64>() == *total
             }
             Constraint::Skyscraper { cells, count } => {
-                let mut tallest: Option<i64> = None;
-                let mut seen = 0;
+                let (mut tallest, mut seen) = (0, 0);
                 for x in vals(cells) {
-                    if tallest.is_none_or(|t| x > t) {
-                        tallest = Some(x);
+                    if x > tallest {
+                        tallest = x;
                         seen += 1;
                     }
                 }

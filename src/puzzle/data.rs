@@ -12,7 +12,7 @@
 //!   r2   18 19 20 | 21 ...      box 3 | box 4 | box 5 ...
 //! ```
 
-use super::{BoxShape, Constraint, PuzzleError};
+use super::{BoxShape, Constraint, PairKind, PuzzleError};
 use std::fmt;
 use std::sync::Arc;
 
@@ -275,6 +275,11 @@ pub struct Puzzle {
     candidates: Option<Vec<u64>>,
     /// The variant constraints (thermometers, arrows, dots, extra regions …), in order.
     constraints: Vec<Constraint>,
+    /// The jigsaw piece of each cell, when the grid is a jigsaw (its pieces are regions among
+    /// `constraints` too).
+    jigsaw: Option<Arc<[u16]>>,
+    /// Whether some constraint is a negative rule's pair, which a mark on its cells lifts.
+    negative_pairs: bool,
 }
 
 impl Puzzle {
@@ -310,6 +315,8 @@ impl Puzzle {
             cage_of: Vec::new(),
             candidates: None,
             constraints: Vec::new(),
+            jigsaw: None,
+            negative_pairs: false,
         })
     }
 
@@ -484,16 +491,116 @@ impl Puzzle {
         &self.constraints
     }
 
-    /// Adds a variant constraint; its cells must lie in the grid (the readers check them).
-    pub fn add_constraint(&mut self, constraint: Constraint) {
-        debug_assert!(
-            constraint
-                .cells()
+    /// Adds a variant constraint. Refuses a cell outside the grid, a cell named twice where
+    /// the constraint's rule reads each cell once ([`Constraint::may_repeat_cells`]), an
+    /// entropic line over symbols other than 1 to 9, and symbols so large that the values the
+    /// constraint adds up could pass `i64::MAX` ([`Constraint::value_terms`]): every
+    /// constraint a puzzle holds is one the solvers and the check read exactly.
+    ///
+    /// A dot or an X or V put on two cells lifts the negative rule's pair already there (a
+    /// rule file's dot on a puzzle read with its negative rule), so the negative rule holds
+    /// only between cells without the mark, whichever came first.
+    pub fn add_constraint(&mut self, constraint: Constraint) -> Result<(), PuzzleError> {
+        let n = self.size;
+        let what = || constraint.describe(|c| self.cell_name(c));
+        let cells = constraint.cells();
+        if let Some(&cell) = cells.iter().find(|&&c| c >= n * n) {
+            return Err(PuzzleError::CellOutsideGrid { cell, size: n });
+        }
+        if !constraint.may_repeat_cells()
+            && let Some((i, _)) = cells
                 .iter()
-                .all(|&c| c < self.size * self.size),
-            "cells are checked by the reader"
+                .enumerate()
+                .find(|(i, c)| cells[..*i].contains(c))
+        {
+            return Err(PuzzleError::CellTwice {
+                cell: self.cell_name(cells[i]),
+                what: what(),
+            });
+        }
+        if matches!(constraint, Constraint::Entropic { .. })
+            && !(n == 9 && self.symbols.is_default())
+        {
+            return Err(PuzzleError::EntropicNeedsOneToNine { what: what() });
+        }
+        let largest = self.symbols.values.iter().copied().max().unwrap_or(0);
+        if constraint.value_terms() * u128::from(largest) > i64::MAX as u128 {
+            return Err(PuzzleError::ValuesTooLarge {
+                what: what(),
+                largest,
+            });
+        }
+        if let Constraint::Pair { kind, a, b } = &constraint
+            && self.negative_pairs
+        {
+            let lifted: &[PairKind] = match kind {
+                PairKind::WhiteDot => &[PairKind::NoDot],
+                PairKind::BlackDot => &[PairKind::NoDot, PairKind::NotDouble],
+                PairKind::X | PairKind::V => &[PairKind::NoXv],
+                _ => &[],
+            };
+            let same = |x: &usize, y: &usize| (x.min(y), x.max(y)) == (a.min(b), a.max(b));
+            self.constraints.retain(|c| {
+                !matches!(c, Constraint::Pair { kind, a: x, b: y } if lifted.contains(kind) && same(x, y))
+            });
+        }
+        self.negative_pairs |= matches!(
+            constraint,
+            Constraint::Pair {
+                kind: PairKind::NoDot | PairKind::NotDouble | PairKind::NoXv,
+                ..
+            }
         );
         self.constraints.push(constraint);
+        Ok(())
+    }
+
+    /// Makes the grid a jigsaw: `pieces` lists each piece with its name (`jigsaw region A`)
+    /// and cells; they must be n pieces of n cells that tile the grid. Each becomes a region
+    /// constraint, and [`Puzzle::piece_of`] answers which piece holds a cell (the regions a
+    /// region-sum line splits at when the grid has no boxes).
+    pub fn set_jigsaw(&mut self, pieces: Vec<(String, Vec<usize>)>) -> Result<(), PuzzleError> {
+        let n = self.size;
+        let mut of = vec![u16::MAX; n * n];
+        if pieces.len() != n {
+            return Err(PuzzleError::JigsawShape {
+                why: format!("{} pieces, expected {n}", pieces.len()),
+            });
+        }
+        for (i, (name, cells)) in pieces.iter().enumerate() {
+            if cells.len() != n {
+                return Err(PuzzleError::JigsawShape {
+                    why: format!("{name} has {} cells, expected {n}", cells.len()),
+                });
+            }
+            for &c in cells {
+                match of.get_mut(c) {
+                    Some(slot) if *slot == u16::MAX => *slot = i as u16,
+                    Some(_) => {
+                        return Err(PuzzleError::JigsawShape {
+                            why: format!("{} is in two pieces", self.cell_name(c)),
+                        });
+                    }
+                    None => return Err(PuzzleError::CellOutsideGrid { cell: c, size: n }),
+                }
+            }
+        }
+        if self.jigsaw.is_some() {
+            return Err(PuzzleError::JigsawShape {
+                why: "the puzzle has a jigsaw layout already".to_string(),
+            });
+        }
+        for (label, cells) in pieces {
+            self.add_constraint(Constraint::Region { label, cells })?;
+        }
+        self.jigsaw = Some(of.into());
+        Ok(())
+    }
+
+    /// The jigsaw piece (0-based, in the order [`Puzzle::set_jigsaw`] was given them) that
+    /// holds `cell`, when the grid is a jigsaw.
+    pub fn piece_of(&self, cell: usize) -> Option<usize> {
+        self.jigsaw.as_ref().map(|of| usize::from(of[cell]))
     }
 
     /// The cell's name, `r<row>c<col>`, 1-based.

@@ -88,6 +88,37 @@ pub enum PuzzleError {
         /// The other cage's first cell.
         other_at: String,
     },
+    /// A constraint names a cell outside the grid.
+    CellOutsideGrid {
+        /// The cell, row-major from 0.
+        cell: usize,
+        /// The grid's size.
+        size: usize,
+    },
+    /// A constraint whose rule reads each cell once names a cell twice.
+    CellTwice {
+        /// The cell.
+        cell: String,
+        /// The constraint (`thermometer at r1c1`).
+        what: String,
+    },
+    /// An entropic line on symbols other than 1 to 9 (its classes are 1–3, 4–6 and 7–9).
+    EntropicNeedsOneToNine {
+        /// The line.
+        what: String,
+    },
+    /// The values a constraint adds up could pass `i64::MAX`.
+    ValuesTooLarge {
+        /// The constraint.
+        what: String,
+        /// The largest symbol.
+        largest: u64,
+    },
+    /// Jigsaw pieces that do not tile the grid.
+    JigsawShape {
+        /// What is wrong with them.
+        why: String,
+    },
     /// No set of distinct symbols of the cage's size adds up to its total.
     TotalUnreachable {
         /// The cage's cells.
@@ -154,6 +185,27 @@ impl fmt::Display for PuzzleError {
                 f,
                 "{cell} is already in another cage (total {other_total} at {other_at})"
             ),
+            PuzzleError::CellOutsideGrid { cell, size } => write!(
+                f,
+                "cell {cell} is outside the {size}×{size} grid (cells are 0 to {})",
+                size * size - 1
+            ),
+            PuzzleError::CellTwice { cell, what } => {
+                write!(f, "{cell} appears twice in the {what}")
+            }
+            PuzzleError::EntropicNeedsOneToNine { what } => write!(
+                f,
+                "the {what} needs the symbols 1 to 9 (its classes are 1–3, 4–6 and 7–9)"
+            ),
+            PuzzleError::ValuesTooLarge { what, largest } => write!(
+                f,
+                "the symbols are too large for the {what}: the values it adds up, up to \
+                 {largest} each, could pass {}, the largest sum the solvers handle",
+                i64::MAX
+            ),
+            PuzzleError::JigsawShape { why } => {
+                write!(f, "the jigsaw pieces do not tile the grid: {why}")
+            }
             PuzzleError::TotalUnreachable { cells, total } => {
                 write!(f, "no {cells} distinct symbols add up to {total}")
             }

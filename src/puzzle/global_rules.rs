@@ -64,7 +64,9 @@ impl GlobalRule {
             GlobalRule::AntiKnight => {
                 pairs(PairKind::Different, &[(1, 2), (2, 1), (1, -2), (2, -1)])
             }
-            GlobalRule::AntiKing => pairs(PairKind::Different, &[(1, 1), (1, -1)]),
+            // Every king's move: on a grid whose rows and columns differ anyway, the model
+            // leaves out the pairs they hold.
+            GlobalRule::AntiKing => pairs(PairKind::Different, &[(0, 1), (1, 0), (1, 1), (1, -1)]),
             GlobalRule::NonConsecutive => pairs(PairKind::NotConsecutive, &orthogonal),
             GlobalRule::Windoku => windoku(puzzle)?,
             GlobalRule::DisjointSets => disjoint_sets(puzzle)?,

@@ -370,18 +370,16 @@ fn cell_of(name: &str) -> Option<(usize, usize)> {
     (r >= 1 && c >= 1).then(|| (r - 1, c - 1))
 }
 
-/// The box (or, on a grid without boxes, the puzzle's full-size region) holding `cell`.
+/// The region a region-sum line splits at that holds `cell`, as the Interactive Sudoku Solver
+/// reads one: its box, else (a grid without boxes) its jigsaw piece, else the whole grid, so
+/// that the line is one segment.
 fn region_of(puzzle: &Puzzle, cell: usize) -> usize {
     let n = puzzle.size();
     let boxes = puzzle.boxes();
     if !boxes.is_none() {
         return boxes.box_of(n, cell / n, cell % n);
     }
-    puzzle
-        .constraints()
-        .iter()
-        .position(|c| matches!(c, Constraint::Region { cells, .. } if cells.len() == n && cells.contains(&cell)))
-        .unwrap_or(usize::MAX)
+    puzzle.piece_of(cell).unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -4,8 +4,9 @@
 //! user's own. Format (see `rules/sudoku.rules`): one keyword per line with its arguments,
 //! `#` comments, blank lines ignored.
 
-use super::{ConstraintLine, GlobalRule, Puzzle};
+use super::{Constraint, ConstraintLine, GlobalRule, Puzzle};
 use crate::error::InputError;
+use std::collections::HashSet;
 
 /// The rule files shipped in `rules/`, by name.
 const BUILTIN: &[(&str, &str)] = &[
@@ -122,23 +123,28 @@ impl Rules {
         Rules::parse(&text, name_or_path)
     }
 
-    /// Puts the rules' variants on `puzzle` as constraints (what a solver and the check read),
-    /// each once: a puzzle that already has them is left as it is.
+    /// Puts the rules' constraint lines and variants on `puzzle` as constraints (what a
+    /// solver and the check read), each once: a puzzle that already has them is left as it
+    /// is. The lines come first, so that a negative rule (`variant kropki-negative`) leaves
+    /// out the pairs that the file's own dots mark.
     pub fn apply(&self, puzzle: &mut Puzzle) -> Result<(), String> {
-        for rule in &self.variants {
-            for c in rule.constraints(puzzle)? {
-                if !puzzle.constraints().contains(&c) {
-                    puzzle.add_constraint(c);
-                }
-            }
-        }
+        let mut held: HashSet<Constraint> = puzzle.constraints().iter().cloned().collect();
         for line in &self.constraints {
             let found = line
                 .constraints(puzzle)
                 .map_err(|m| format!("{m} (the rule file's line at {})", line.at))?;
             for c in found {
-                if !puzzle.constraints().contains(&c) {
-                    puzzle.add_constraint(c);
+                if held.insert(c.clone()) {
+                    puzzle
+                        .add_constraint(c)
+                        .map_err(|e| format!("{e} (the rule file's line at {})", line.at))?;
+                }
+            }
+        }
+        for rule in &self.variants {
+            for c in rule.constraints(puzzle)? {
+                if held.insert(c.clone()) {
+                    puzzle.add_constraint(c)?;
                 }
             }
         }
