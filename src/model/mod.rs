@@ -181,4 +181,4 @@ pub(crate) use killer_sums::*;
 pub(crate) use network::*;
 use shared_values::*;
 pub use tuning::Tuning;
-pub(crate) use variants::runs;
+pub(crate) use variants::{refusal, runs};

@@ -2,20 +2,213 @@
 //! cage sums, sums and sum lines as linear sums, dots, signs and line neighbours as pair
 //! tables, renban lines as cage sums over runs of consecutive values, and lines and outside
 //! clues whose rule reads the whole line as automata ([`Regular`]).
+//!
+//! Every constraint is posted exactly or the puzzle is refused ([`refusal`]): an automaton
+//! past [`MAX_EDGES`], or all of them together past [`MAX_MODEL_EDGES`], is never left out.
 
 use crate::engine::{
-    AllDifferent, CageSum, Domain, Engine, GroupSum, Layered, LinearSum, PairTable, Regular, VarId,
-    combinations_cached,
+    AllDifferent, CageSum, Domain, Engine, GroupSum, Layered, LinearSum, PairTable, Predicate,
+    Regular, Test, VarId, combinations_cached,
 };
 use crate::puzzle::{Constraint, PairKind, Puzzle, Region, entropy_class};
+use std::collections::HashSet;
 use std::sync::Arc;
 
-/// Most edges an unfolded line automaton may have (a sandwich or x-sum on a 25×25 grid has a
+/// Most edges one unfolded line automaton may have (a sandwich or x-sum on a 25×25 grid has a
 /// few hundred thousand).
 const MAX_EDGES: usize = 1 << 22;
 
-/// Posts every variant constraint of `puzzle` on `engine`, whose variable `i` is cell `i`.
-/// Names them for traces when `labelled`.
+/// Most edges the automata of one puzzle may have together (about 100 MB): a line of clues
+/// repeated ten thousand times is refused, not built until memory runs out.
+const MAX_MODEL_EDGES: usize = 1 << 23;
+
+/// Why the engine cannot post `puzzle`'s constraints exactly, if it cannot: an automaton too
+/// large to unfold, alone or with the others. Unfolds each automaton once, as posting does.
+pub(crate) fn refusal(puzzle: &Puzzle) -> Option<String> {
+    let w = values(puzzle);
+    let n = puzzle.size();
+    let mut left = MAX_MODEL_EDGES;
+    for constraint in distinct(puzzle) {
+        let Some(unfolded) = automaton(constraint, &w, n, left.min(MAX_EDGES)) else {
+            continue;
+        };
+        let what = constraint.describe(|c| puzzle.cell_name(c));
+        match unfolded {
+            Some((_, layered)) => left -= layered.edges(),
+            None if left < MAX_EDGES => {
+                return Some(format!(
+                    "the puzzle's lines and clues need more than {MAX_MODEL_EDGES} automaton \
+                     edges together (the {what} passes it): too large to solve exactly"
+                ));
+            }
+            None => {
+                return Some(format!(
+                    "the {what} needs more than {MAX_EDGES} automaton edges: too large to solve \
+                     exactly"
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The symbols' values, as the constraints read them ([`Puzzle::add_constraint`] keeps every
+/// sum of them within `i64`).
+fn values(puzzle: &Puzzle) -> Vec<i64> {
+    puzzle
+        .symbols()
+        .as_slice()
+        .iter()
+        .map(|&x| x as i64)
+        .collect()
+}
+
+/// The puzzle's constraints, each copy of one once: a copy adds nothing to the model.
+fn distinct(puzzle: &Puzzle) -> impl Iterator<Item = &Constraint> {
+    let mut seen = HashSet::new();
+    puzzle.constraints().iter().filter(move |c| seen.insert(*c))
+}
+
+/// The automaton a constraint is posted as, over the cells in the order it reads them:
+/// `None` for a constraint posted otherwise, `Some(None)` when it passes `max_edges`.
+fn automaton(
+    constraint: &Constraint,
+    w: &[i64],
+    n: usize,
+    max_edges: usize,
+) -> Option<Option<(Vec<usize>, Layered)>> {
+    let unfold = |cells: Vec<usize>, layered: Option<Layered>| layered.map(|l| (cells, l));
+    Some(match constraint {
+        Constraint::Arrow { circle, arrow } if circle.len() > 1 => {
+            // A pill: read its digits into a number, then take the arrow's values off it.
+            let (k, len) = (circle.len(), circle.len() + arrow.len());
+            let top = w.iter().copied().max().unwrap_or(0).max(0);
+            let step = |pos: usize, s: &i64, v: usize| -> Option<i64> {
+                if pos < k {
+                    return Some(s * 10 + w[v]);
+                }
+                let left = s - w[v];
+                (left >= 0 && left <= top * (len - pos - 1) as i64).then_some(left)
+            };
+            let cells: Vec<usize> = circle.iter().chain(arrow).copied().collect();
+            let layered = Layered::unfold(len, n, 0i64, step, |s| *s == 0, max_edges);
+            unfold(cells, layered)
+        }
+        Constraint::Between { cells } | Constraint::Lockout { cells, .. } => {
+            let lockout = match constraint {
+                Constraint::Lockout { diff, .. } => Some(*diff),
+                _ => None,
+            };
+            // Read the ends first, then the inner cells.
+            let order: Vec<usize> = [cells[0], cells[cells.len() - 1]]
+                .into_iter()
+                .chain(cells[1..cells.len() - 1].iter().copied())
+                .collect();
+            let step = |pos: usize, s: &(i64, i64), v: usize| -> Option<(i64, i64)> {
+                let x = w[v];
+                match pos {
+                    0 => Some((x, 0)),
+                    1 => {
+                        let (lo, hi) = (s.0.min(x), s.0.max(x));
+                        lockout.is_none_or(|d| hi - lo >= d).then_some((lo, hi))
+                    }
+                    _ => {
+                        let inside = s.0 < x && x < s.1;
+                        let outside = x < s.0 || x > s.1;
+                        let ok = if lockout.is_some() { outside } else { inside };
+                        ok.then_some(*s)
+                    }
+                }
+            };
+            let layered = Layered::unfold(order.len(), n, (0, 0), step, |_| true, max_edges);
+            unfold(order, layered)
+        }
+        Constraint::Quad { cells, values } => {
+            let step = |_: usize, s: &Vec<i64>, v: usize| -> Option<Vec<i64>> {
+                let mut left = s.clone();
+                if let Some(i) = left.iter().position(|&x| x == w[v]) {
+                    left.remove(i);
+                }
+                Some(left)
+            };
+            let layered = Layered::unfold(
+                cells.len(),
+                n,
+                values.clone(),
+                step,
+                |s| s.is_empty(),
+                max_edges,
+            );
+            unfold(cells.clone(), layered)
+        }
+        Constraint::Sandwich { cells, total } => {
+            let lo = w.iter().copied().min().unwrap_or(0);
+            let hi = w.iter().copied().max().unwrap_or(0);
+            let t = *total;
+            // (crusts seen, sum between them so far)
+            let step = |_: usize, s: &(u8, i64), v: usize| -> Option<(u8, i64)> {
+                let x = w[v];
+                let crust = x == lo || x == hi;
+                match (s.0, crust) {
+                    (0, false) => Some(*s),
+                    (0, true) => Some((1, 0)),
+                    (1, false) => (s.1 + x <= t).then_some((1, s.1 + x)),
+                    (1, true) => (s.1 == t).then_some((2, t)),
+                    (_, false) => Some(*s),
+                    (_, true) => None,
+                }
+            };
+            let layered = Layered::unfold(cells.len(), n, (0, 0), step, |s| s.0 == 2, max_edges);
+            unfold(cells.clone(), layered)
+        }
+        Constraint::XSum { cells, total } => {
+            let (t, len) = (*total, cells.len() as i64);
+            // (cells still to add, sum so far)
+            let step = |pos: usize, s: &(i64, i64), v: usize| -> Option<(i64, i64)> {
+                let x = w[v];
+                if pos == 0 {
+                    return (1..=len)
+                        .contains(&x)
+                        .then_some((x - 1, x))
+                        .filter(|s| s.1 <= t);
+                }
+                if s.0 == 0 {
+                    return Some(*s);
+                }
+                (s.1 + x <= t).then_some((s.0 - 1, s.1 + x))
+            };
+            let accept = |s: &(i64, i64)| s.0 == 0 && s.1 == t;
+            let layered = Layered::unfold(cells.len(), n, (0, 0), step, accept, max_edges);
+            unfold(cells.clone(), layered)
+        }
+        Constraint::Skyscraper { cells, count } => {
+            let c = *count;
+            // (tallest so far, how many seen); a 0 is no building
+            let step = |_: usize, s: &(i64, i64), v: usize| -> Option<(i64, i64)> {
+                let x = w[v];
+                let next = if x > s.0 { (x, s.1 + 1) } else { *s };
+                (next.1 <= c).then_some(next)
+            };
+            let start = (0, 0);
+            let layered = Layered::unfold(cells.len(), n, start, step, |s| s.1 == c, max_edges);
+            unfold(cells.clone(), layered)
+        }
+        Constraint::Parity { cell, even } => {
+            let step =
+                |_: usize, _: &(), v: usize| ((w[v].rem_euclid(2) == 0) == *even).then_some(());
+            unfold(
+                vec![*cell],
+                Layered::unfold(1, n, (), step, |_| true, max_edges),
+            )
+        }
+        _ => return None,
+    })
+}
+
+/// Posts every variant constraint of `puzzle` on `engine`, whose variable `i` is cell `i`
+/// (each copy of a constraint once). Names them for traces when `labelled`. An automaton too
+/// large to unfold (which [`refusal`] refuses) is posted as a [`Predicate`]: exact, but it
+/// prunes nothing.
 pub(super) fn post_variants<D: Domain>(
     engine: &mut Engine<D>,
     vars: &[VarId],
@@ -25,23 +218,76 @@ pub(super) fn post_variants<D: Domain>(
 ) {
     let houses = Houses::new(puzzle, regions);
     let weights: Vec<u64> = puzzle.symbols().as_slice().to_vec();
-    let w: Vec<i64> = weights.iter().map(|&x| x as i64).collect();
+    let w = values(puzzle);
     let n = puzzle.size();
-    for constraint in puzzle.constraints() {
+    for constraint in distinct(puzzle) {
         let name = if labelled {
             constraint.describe(|c| puzzle.cell_name(c))
         } else {
             String::new()
         };
         let vs = |cells: &[usize]| -> Vec<VarId> { cells.iter().map(|&c| vars[c]).collect() };
+        // Two cells whose values relate; one cell named twice keeps the values it relates to
+        // themselves (a loop's line back to its start).
+        let related =
+            |engine: &mut Engine<D>, a: usize, b: usize, rel: &dyn Fn(i64, i64) -> bool| {
+                if a == b {
+                    let step = |_: usize, _: &(), v: usize| rel(w[v], w[v]).then_some(());
+                    let one = Layered::unfold(1, n, (), step, |_| true, MAX_EDGES)
+                        .expect("one cell's automaton is small");
+                    engine.post(Regular::new(name.clone(), vec![vars[a]], one));
+                } else {
+                    engine.post(PairTable::new(
+                        name.clone(),
+                        (vars[a], n),
+                        (vars[b], n),
+                        |x, y| rel(w[x], w[y]),
+                    ));
+                }
+            };
         let pair = |engine: &mut Engine<D>, a: usize, b: usize, kind: PairKind| {
-            engine.post(PairTable::new(
-                name.clone(),
-                (vars[a], n),
-                (vars[b], n),
-                |x, y| kind.allows(w[x], w[y]),
-            ));
+            related(engine, a, b, &|x, y| kind.allows(x, y));
         };
+        if let Some(unfolded) = automaton(constraint, &w, n, MAX_EDGES) {
+            let Some((cells, layered)) = unfolded else {
+                // Too large to unfold (a caller that did not ask `refusal`): checked exactly
+                // once its cells are fixed, pruning nothing.
+                let cells = constraint.cells();
+                let (held, values) = (constraint.clone(), w.clone());
+                let test: Test = Box::new(move |v: &[usize]| {
+                    held.holds(&|c| values[v[cells.iter().position(|&x| x == c).unwrap_or(0)]])
+                });
+                engine.post(Predicate::new(name.clone(), vs(&constraint.cells()), test));
+                continue;
+            };
+            if let Constraint::Sandwich { cells, .. } = constraint {
+                // A sandwich's cells hold distinct values, as its definition says; a line
+                // that is a region already needs no second all-different.
+                let mut line = cells.clone();
+                line.sort_unstable();
+                let is_region = regions.iter().any(|r| r.cells().eq(line.iter().copied()));
+                if !is_region {
+                    let doms = engine.domains();
+                    engine.post(AllDifferent::new(name.clone(), vs(cells), doms));
+                }
+            }
+            engine.post(Regular::new(name.clone(), vs(&cells), layered));
+            if let Constraint::Arrow { circle, arrow } = constraint {
+                let k = circle.len();
+                let terms: Vec<(usize, i64)> = arrow
+                    .iter()
+                    .map(|&c| (c, 1))
+                    .chain(
+                        circle
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &c)| (c, -(10i64.pow((k - 1 - i) as u32)))),
+                    )
+                    .collect();
+                houses.post_group_sum(engine, vars, &name, &terms, &weights, 0);
+            }
+            continue;
+        }
         match constraint {
             Constraint::Region { cells, .. } => {
                 let doms = engine.domains();
@@ -70,7 +316,7 @@ pub(super) fn post_variants<D: Domain>(
                 ));
                 houses.post_group_sum(engine, vars, &name, terms, &weights, *total);
             }
-            Constraint::Arrow { circle, arrow } if circle.len() == 1 => {
+            Constraint::Arrow { circle, arrow } => {
                 engine.post(LinearSum::new(
                     name.clone(),
                     &vs(arrow),
@@ -85,31 +331,6 @@ pub(super) fn post_variants<D: Domain>(
                     .collect();
                 houses.post_group_sum(engine, vars, &name, &terms, &weights, 0);
             }
-            Constraint::Arrow { circle, arrow } => {
-                // A pill: read its digits into a number, then take the arrow's values off it.
-                let (k, len) = (circle.len(), circle.len() + arrow.len());
-                let top = w.iter().copied().max().unwrap_or(0).max(0);
-                let step = |pos: usize, s: &i64, v: usize| -> Option<i64> {
-                    if pos < k {
-                        return Some(s * 10 + w[v]);
-                    }
-                    let left = s - w[v];
-                    (left >= 0 && left <= top * (len - pos - 1) as i64).then_some(left)
-                };
-                let cells: Vec<usize> = circle.iter().chain(arrow).copied().collect();
-                regular(engine, &name, &vs(&cells), n, 0i64, step, |s| *s == 0);
-                let terms: Vec<(usize, i64)> = arrow
-                    .iter()
-                    .map(|&c| (c, 1))
-                    .chain(
-                        circle
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &c)| (c, -(10i64.pow((k - 1 - i) as u32)))),
-                    )
-                    .collect();
-                houses.post_group_sum(engine, vars, &name, &terms, &weights, 0);
-            }
             Constraint::Thermo { cells, slow } => {
                 let kind = if *slow {
                     PairKind::NotGreater
@@ -120,16 +341,17 @@ pub(super) fn post_variants<D: Domain>(
                     pair(engine, pr[0], pr[1], kind);
                 }
             }
+            // Two cells of one region differ already.
+            Constraint::Pair {
+                kind: PairKind::Different,
+                a,
+                b,
+            } if houses.differ(*a, *b) => {}
             Constraint::Pair { kind, a, b } => pair(engine, *a, *b, *kind),
             Constraint::Whisper { diff, cells } => {
                 let d = *diff;
                 for pr in cells.windows(2) {
-                    engine.post(PairTable::new(
-                        name.clone(),
-                        (vars[pr[0]], n),
-                        (vars[pr[1]], n),
-                        |x, y| (w[x] - w[y]).abs() >= d,
-                    ));
+                    related(engine, pr[0], pr[1], &|x, y| (x - y).abs() >= d);
                 }
             }
             Constraint::Renban { cells } => {
@@ -145,29 +367,24 @@ pub(super) fn post_variants<D: Domain>(
                     pair(engine, cells[i], cells[len - 1 - i], PairKind::Equal);
                 }
             }
-            // A line shorter than its run has no run, and no rule.
-            Constraint::Modular { modulus, cells } if cells.len() >= *modulus as usize => {
+            // Cells fewer than a run apart differ: every run of the line (the whole line, when
+            // it is shorter than one) holds distinct classes.
+            Constraint::Modular { modulus, cells } => {
                 let m = *modulus;
                 for i in 0..cells.len() {
                     for j in i + 1..cells.len().min(i + m as usize) {
-                        engine.post(PairTable::new(
-                            name.clone(),
-                            (vars[cells[i]], n),
-                            (vars[cells[j]], n),
-                            |x, y| (w[x] - w[y]).rem_euclid(m) != 0,
-                        ));
+                        related(engine, cells[i], cells[j], &|x, y| {
+                            (x - y).rem_euclid(m) != 0
+                        });
                     }
                 }
             }
-            Constraint::Entropic { cells } if cells.len() >= 3 => {
+            Constraint::Entropic { cells } => {
                 for i in 0..cells.len() {
                     for j in i + 1..cells.len().min(i + 3) {
-                        engine.post(PairTable::new(
-                            name.clone(),
-                            (vars[cells[i]], n),
-                            (vars[cells[j]], n),
-                            |x, y| entropy_class(w[x]) != entropy_class(w[y]),
-                        ));
+                        related(engine, cells[i], cells[j], &|x, y| {
+                            entropy_class(x) != entropy_class(y)
+                        });
                     }
                 }
             }
@@ -198,110 +415,13 @@ pub(super) fn post_variants<D: Domain>(
                     ));
                 }
             }
-            Constraint::Modular { .. } | Constraint::Entropic { .. } => {}
-            Constraint::Between { cells } | Constraint::Lockout { cells, .. } => {
-                let lockout = match constraint {
-                    Constraint::Lockout { diff, .. } => Some(*diff),
-                    _ => None,
-                };
-                // Read the ends first, then the inner cells.
-                let order: Vec<usize> = [cells[0], cells[cells.len() - 1]]
-                    .into_iter()
-                    .chain(cells[1..cells.len() - 1].iter().copied())
-                    .collect();
-                let step = |pos: usize, s: &(i64, i64), v: usize| -> Option<(i64, i64)> {
-                    let x = w[v];
-                    match pos {
-                        0 => Some((x, 0)),
-                        1 => {
-                            let (lo, hi) = (s.0.min(x), s.0.max(x));
-                            lockout.is_none_or(|d| hi - lo >= d).then_some((lo, hi))
-                        }
-                        _ => {
-                            let inside = s.0 < x && x < s.1;
-                            let outside = x < s.0 || x > s.1;
-                            let ok = if lockout.is_some() { outside } else { inside };
-                            ok.then_some(*s)
-                        }
-                    }
-                };
-                regular(engine, &name, &vs(&order), n, (0, 0), step, |_| true);
-            }
-            Constraint::Quad { cells, values } => {
-                let need: Vec<i64> = values.clone();
-                let start: Vec<i64> = need.clone();
-                let step = |_: usize, s: &Vec<i64>, v: usize| -> Option<Vec<i64>> {
-                    let mut left = s.clone();
-                    if let Some(i) = left.iter().position(|&x| x == w[v]) {
-                        left.remove(i);
-                    }
-                    Some(left)
-                };
-                regular(engine, &name, &vs(cells), n, start, step, |s| s.is_empty());
-            }
-            Constraint::Sandwich { cells, total } => {
-                let lo = w.iter().copied().min().unwrap_or(0);
-                let hi = w.iter().copied().max().unwrap_or(0);
-                let t = *total;
-                // (crusts seen, sum between them so far)
-                let step = |_: usize, s: &(u8, i64), v: usize| -> Option<(u8, i64)> {
-                    let x = w[v];
-                    let crust = x == lo || x == hi;
-                    match (s.0, crust) {
-                        (0, false) => Some(*s),
-                        (0, true) => Some((1, 0)),
-                        (1, false) => (s.1 + x <= t).then_some((1, s.1 + x)),
-                        (1, true) => (s.1 == t).then_some((2, t)),
-                        (_, false) => Some(*s),
-                        (_, true) => None,
-                    }
-                };
-                regular(engine, &name, &vs(cells), n, (0, 0), step, |s| s.0 == 2);
-            }
-            Constraint::XSum { cells, total } => {
-                let (t, len) = (*total, cells.len() as i64);
-                // (cells still to add, sum so far)
-                let step = |pos: usize, s: &(i64, i64), v: usize| -> Option<(i64, i64)> {
-                    let x = w[v];
-                    if pos == 0 {
-                        return (1..=len)
-                            .contains(&x)
-                            .then_some((x - 1, x))
-                            .filter(|s| s.1 <= t);
-                    }
-                    if s.0 == 0 {
-                        return Some(*s);
-                    }
-                    (s.1 + x <= t).then_some((s.0 - 1, s.1 + x))
-                };
-                regular(engine, &name, &vs(cells), n, (0, 0), step, |s| {
-                    s.0 == 0 && s.1 == t
-                });
-            }
-            Constraint::Skyscraper { cells, count } => {
-                let c = *count;
-                // (tallest so far, how many seen)
-                let step = |_: usize, s: &(i64, i64), v: usize| -> Option<(i64, i64)> {
-                    let x = w[v];
-                    let next = if x > s.0 { (x, s.1 + 1) } else { *s };
-                    (next.1 <= c).then_some(next)
-                };
-                regular(engine, &name, &vs(cells), n, (i64::MIN, 0), step, |s| {
-                    s.1 == c
-                });
-            }
-            Constraint::Parity { cell, even } => {
-                let step = |_: usize, _: &(), v: usize| (w[v].rem_euclid(2) == 0) == *even;
-                regular(
-                    engine,
-                    &name,
-                    &vs(&[*cell]),
-                    n,
-                    (),
-                    |i, s, v| step(i, s, v).then_some(()),
-                    |_| true,
-                );
-            }
+            Constraint::Between { .. }
+            | Constraint::Lockout { .. }
+            | Constraint::Quad { .. }
+            | Constraint::Sandwich { .. }
+            | Constraint::XSum { .. }
+            | Constraint::Skyscraper { .. }
+            | Constraint::Parity { .. } => unreachable!("posted as automata above"),
         }
     }
 }
@@ -363,25 +483,6 @@ impl Houses {
             .map(|(g, k)| (g.iter().map(|&c| vars[c]).collect(), k))
             .collect();
         engine.post(GroupSum::new(name, groups, weights, total));
-    }
-}
-
-/// Posts `vars` spelling a word of the automaton; an automaton past [`MAX_EDGES`] is left out
-/// (the finished grid is still checked against the constraint).
-fn regular<D: Domain, S: std::hash::Hash + Eq + Clone>(
-    engine: &mut Engine<D>,
-    name: &str,
-    vars: &[VarId],
-    values: usize,
-    start: S,
-    step: impl Fn(usize, &S, usize) -> Option<S>,
-    accept: impl Fn(&S) -> bool,
-) {
-    match Layered::unfold(vars.len(), values, start, step, accept, MAX_EDGES) {
-        Some(automaton) => {
-            engine.post(Regular::new(name, vars.to_vec(), automaton));
-        }
-        None => log::warn!("{name}: its automaton is too large; it is only checked"),
     }
 }
 

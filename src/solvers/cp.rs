@@ -51,6 +51,9 @@ impl Solver for Cp {
     fn description(&self) -> &'static str {
         "propagation and search (bitboards, Hall sets, cage sums; cdcl from 36×36)"
     }
+    fn refuses(&self, puzzle: &Puzzle, _rules: &Rules) -> Option<String> {
+        model::refusal(puzzle)
+    }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         let on_network = if self.network {
             run_network(puzzle, rules, limits, &self.tuning)
