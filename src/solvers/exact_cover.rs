@@ -180,6 +180,11 @@ impl Matrix {
                 .iter()
                 .filter_map(|&c| puzzle.given(c))
                 .collect::<Vec<_>>();
+            // Givens repeating a value in a cage would cover its value column twice.
+            m.feasible &= given
+                .iter()
+                .enumerate()
+                .all(|(i, v)| !given[..i].contains(v));
             for_each_combination(
                 puzzle.symbols().as_slice(),
                 cage.cells.len(),
