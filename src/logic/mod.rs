@@ -326,6 +326,12 @@ pub struct Board<D> {
     units: Arc<[Unit]>,
     /// Units of each cell.
     cell_units: Arc<[Vec<usize>]>,
+    /// Cells that hold distinct values without being a unit (which holds every value):
+    /// regions of fewer than n cells, cages, renban lines. Placing a value removes it from
+    /// the cell's groups too; no technique reads them as units.
+    groups: Arc<[Vec<usize>]>,
+    /// Groups of each cell.
+    cell_groups: Arc<[Vec<usize>]>,
     sums: Arc<[Sum<D>]>,
     /// The value placed in each cell.
     value: Vec<Option<usize>>,
@@ -353,16 +359,19 @@ impl<D: Domain> Board<D> {
             })
             .collect();
         let mut sums = Vec::new();
+        let mut groups: Vec<Vec<usize>> = Vec::new();
         let weights = puzzle.symbols().as_slice();
         let values: Vec<i64> = weights.iter().map(|&w| w as i64).collect();
         for constraint in puzzle.constraints() {
             let name = constraint.describe(|c| puzzle.cell_name(c));
             match constraint {
-                Constraint::Region { label, cells } => units.push(Unit {
+                // A unit holds every value: a region of fewer cells is only a group.
+                Constraint::Region { label, cells } if cells.len() == n => units.push(Unit {
                     cells: cells.clone(),
                     name: label.clone(),
                     kind: RegionKind::Extra,
                 }),
+                Constraint::Region { cells, .. } => groups.push(cells.clone()),
                 Constraint::Cage { total, cells } => sums.push(Sum {
                     name: format!("{name} ({total})"),
                     cells: cells.clone(),
@@ -380,6 +389,9 @@ impl<D: Domain> Board<D> {
                 }),
                 _ => {}
             }
+            if let Constraint::Cage { cells, .. } | Constraint::Renban { cells } = constraint {
+                groups.push(cells.clone());
+            }
         }
         let mut cell_units = vec![Vec::new(); n * n];
         for (u, unit) in units.iter().enumerate() {
@@ -388,6 +400,7 @@ impl<D: Domain> Board<D> {
         if rules.cages {
             let weights = puzzle.symbols().as_slice();
             for cage in puzzle.cages() {
+                groups.push(cage.cells.clone());
                 sums.push(Sum {
                     name: puzzle::cage_name(puzzle, cage),
                     cells: cage.cells.clone(),
@@ -410,10 +423,16 @@ impl<D: Domain> Board<D> {
             }
         }
         let units_len = units.len();
+        let mut cell_groups = vec![Vec::new(); n * n];
+        for (g, cells) in groups.iter().enumerate() {
+            cells.iter().for_each(|&c| cell_groups[c].push(g));
+        }
         let mut board = Board {
             puzzle: Arc::new(puzzle.clone()),
             units: units.into(),
             cell_units: cell_units.into(),
+            groups: groups.into(),
+            cell_groups: cell_groups.into(),
             sums: sums.into(),
             value: vec![None; n * n],
             held: vec![D::empty(); units_len],
@@ -449,9 +468,9 @@ impl<D: Domain> Board<D> {
         &self.cand
     }
 
-    /// Whether every cell is filled.
+    /// Whether every cell is filled and nothing is broken ([`Board::contradiction`]).
     pub fn solved(&self) -> bool {
-        self.broken.is_none() && self.value.iter().all(Option::is_some)
+        self.value.iter().all(Option::is_some) && self.contradiction().is_none()
     }
 
     /// Number of empty cells.
@@ -483,19 +502,32 @@ impl<D: Domain> Board<D> {
         let units = Arc::clone(&self.cell_units);
         for &u in &units[cell] {
             self.held[u].insert(v);
-            for &p in &self.units[u].cells {
-                if p != cell {
-                    if self.value[p] == Some(v) {
-                        let why = format!(
-                            "{} and {} both hold {}",
-                            self.cell(p),
-                            self.cell(cell),
-                            self.sym(v)
-                        );
-                        self.broken.get_or_insert(why);
-                    }
-                    self.cand[p].remove(v);
+        }
+        let (all_units, groups) = (Arc::clone(&self.units), Arc::clone(&self.groups));
+        let cell_groups = Arc::clone(&self.cell_groups);
+        for &u in &units[cell] {
+            self.clear_peers(&all_units[u].cells, cell, v);
+        }
+        for &g in &cell_groups[cell] {
+            self.clear_peers(&groups[g], cell, v);
+        }
+    }
+
+    /// Removes `v`, just placed in `cell`, from the other cells of `cells`, noting a
+    /// contradiction where one of them holds it.
+    fn clear_peers(&mut self, cells: &[usize], cell: usize, v: usize) {
+        for &p in cells {
+            if p != cell {
+                if self.value[p] == Some(v) {
+                    let why = format!(
+                        "{} and {} both hold {}",
+                        self.cell(p),
+                        self.cell(cell),
+                        self.sym(v)
+                    );
+                    self.broken.get_or_insert(why);
                 }
+                self.cand[p].remove(v);
             }
         }
     }
@@ -566,6 +598,20 @@ impl<D: Domain> Board<D> {
             let seen = cells.iter().fold(D::empty(), |d, &c| d.or(self.cand[c]));
             if let Some(v) = D::full(n).minus(seen).min() {
                 return Some(format!("{} has no place for {}", name, self.sym(v)));
+            }
+        }
+        // A sum whose cells are all placed holds one of its combinations.
+        for sum in self.sums.iter() {
+            let mut placed = D::empty();
+            for &c in &sum.cells {
+                match self.value[c] {
+                    Some(v) => placed.insert(v),
+                    None => break,
+                }
+            }
+            let full = sum.cells.iter().all(|&c| self.value[c].is_some());
+            if full && !sum.combos.contains(&placed) {
+                return Some(format!("{} is broken", sum.name));
             }
         }
         None
