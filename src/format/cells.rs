@@ -75,11 +75,15 @@ fn is_blank_char(c: char) -> bool {
     matches!(c, '.' | '_' | '*' | 'x' | 'X' | '0')
 }
 
-/// The cells of one row or line read character by character, decoration skipped.
+/// The cells of one row or line read character by character, decoration skipped. A `+` or `-`
+/// right before a digit is a sign, not a frame: it is kept, so that `-1` is refused as a
+/// symbol rather than read as `1`.
 pub(super) fn chars(text: &str) -> Vec<Raw<'_>> {
     let mut out = Vec::with_capacity(text.len());
-    for (i, c) in text.chars().enumerate() {
-        if !is_decoration(c) && c != ',' {
+    let mut chars = text.chars().enumerate().peekable();
+    while let Some((i, c)) = chars.next() {
+        let sign = matches!(c, '+' | '-') && chars.peek().is_some_and(|(_, d)| d.is_ascii_digit());
+        if sign || (!is_decoration(c) && c != ',') {
             out.push(Raw::Char(c, i + 1));
         }
     }

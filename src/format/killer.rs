@@ -12,8 +12,9 @@ use std::collections::HashMap;
 type Line<'a> = (usize, &'a str);
 
 /// One killer puzzle per line: `[id<TAB>]SUM:c,c,…;SUM:c,…[<TAB>solution]`, cells numbered
-/// `row·n + col` from 0. The grid size comes from the solution field when it holds n² cells,
-/// else it is the smallest size whose grid holds every cell named. The id and the solution are
+/// `row·n + col` from 0. The grid size comes from the solution field when it holds n² cells
+/// (digits, or separated symbols), else from the cells when the cages cover 0 to n² − 1 (a
+/// 6×6 killer's 36 cells), else it is the smallest k² × k² grid holding every cell named. The id and the solution are
 /// not used for solving.
 pub(super) fn read_line(
     text: &str,
@@ -48,17 +49,34 @@ pub(super) fn read_line(
             .ok_or_else(bad)?;
         cages.push((i + 1, cage, total, cells));
     }
-    let solution_cells = fields
-        .get(at + 1)
-        .map(|s| s.chars().filter(|c| c.is_ascii_digit()).count());
-    let max_cell = cages
-        .iter()
-        .flat_map(|c| c.3.iter().copied())
-        .max()
-        .unwrap_or(0);
-    let n = match solution_cells.map(|m| m.isqrt()) {
-        Some(n) if n * n == solution_cells.unwrap_or(0) && box_shape(n).is_ok() => n,
-        _ => (2..=MAX_SIZE.isqrt())
+    // The size: the solution's, else the grid the cages cover exactly, else (cages that
+    // leave cells out, as some public sets' do) the smallest k² × k² grid holding them.
+    let solution_cells = fields.get(at + 1).map(|s| {
+        if s.contains([' ', ',']) {
+            s.split([' ', ',']).filter(|t| !t.is_empty()).count()
+        } else {
+            s.chars()
+                .filter(|c| c.is_ascii_digit() || *c == '.')
+                .count()
+        }
+    });
+    let named: Vec<usize> = cages.iter().flat_map(|c| c.3.iter().copied()).collect();
+    let max_cell = named.iter().copied().max().unwrap_or(0);
+    let covered = (max_cell < MAX_SIZE * MAX_SIZE)
+        .then(|| {
+            let mut seen = vec![false; max_cell + 1];
+            named.iter().for_each(|&c| seen[c] = true);
+            seen.iter().all(|&s| s).then_some(max_cell + 1)
+        })
+        .flatten();
+    let sized = |cells: Option<usize>| {
+        cells
+            .map(|m| m.isqrt())
+            .filter(|&n| Some(n * n) == cells && box_shape(n).is_ok())
+    };
+    let n = match sized(solution_cells).or_else(|| sized(covered)) {
+        Some(n) => n,
+        None => (2..=MAX_SIZE.isqrt())
             .map(|k| k * k)
             .find(|&n| n * n > max_cell)
             .ok_or_else(|| {

@@ -120,7 +120,27 @@ fn record(
         InputFormat::Fpuzzles => fpuzzles::read_line(text, line, source, opts),
         _ => line::read_record(text, line, source, opts),
     }
+    .map(|mut entry| {
+        entry.id = entry.id.as_deref().and_then(one_line);
+        entry
+    })
     .map_err(|e| point_at_invisible(e, text))
+}
+
+/// An id as one line of printable text: each run of spaces, line ends, control and invisible
+/// characters (an f-puzzles title may hold any) becomes one space; `None` if nothing is left.
+fn one_line(id: &str) -> Option<String> {
+    let mut out = String::with_capacity(id.len());
+    for word in id
+        .split(|c: char| c.is_whitespace() || is_invisible(c))
+        .filter(|w| !w.is_empty())
+    {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// `e` on a line `text` that holds an invisible character (pasted text carries zero-width
