@@ -2,6 +2,7 @@
 //! links (the whole link may be pasted), or the JSON it compresses.
 
 use super::iss::{self, Part};
+use super::lz_string::LzError;
 use super::read::ReadOptions;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
@@ -95,6 +96,10 @@ pub(super) fn read_line(
     })
 }
 
+/// The most UTF-16 units a link's text may decompress to (8 MiB): a 64×64 puzzle with every
+/// constraint f-puzzles draws takes a few hundred KB.
+const MAX_JSON_UNITS: usize = 4 << 20;
+
 /// The JSON text of a line: as it is, or decompressed from the link or its lz-string text.
 fn decode(text: &str) -> Result<String, String> {
     if text.starts_with('{') {
@@ -119,9 +124,20 @@ fn decode(text: &str) -> Result<String, String> {
     if payload.is_empty() {
         return Err("the link holds no puzzle".to_string());
     }
-    let words = lz_str::decompress_from_base64(&payload)
-        .filter(|w| !w.is_empty())
-        .ok_or("the text does not decompress (lz-string base64); was it cut short?")?;
+    let words = match super::lz_string::decompress_from_base64(&payload, MAX_JSON_UNITS) {
+        Ok(w) if !w.is_empty() => w,
+        Err(LzError::TooLarge) => {
+            return Err(format!(
+                "the text decompresses to more than {} MiB: not a puzzle",
+                MAX_JSON_UNITS >> 19
+            ));
+        }
+        _ => {
+            return Err(
+                "the text does not decompress (lz-string base64); was it cut short?".into(),
+            );
+        }
+    };
     String::from_utf16(&words).map_err(|_| "the text decompresses to no text".to_string())
 }
 
@@ -186,7 +202,7 @@ impl<'a> Import<'a> {
             .collect();
         let mut puzzle = iss::build(&parts)?;
         for c in self.extra {
-            puzzle.add_constraint(c);
+            puzzle.add_constraint(c)?;
         }
         Ok(puzzle)
     }

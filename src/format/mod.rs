@@ -10,6 +10,7 @@ mod killer;
 mod killer_codes;
 mod killer_grid;
 mod line;
+mod lz_string;
 mod read;
 mod rmit;
 mod write;
