@@ -35,12 +35,47 @@ impl InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let message = visible(&self.message);
+        let clipped = clip_quotes(&self.message);
+        let message = visible(&clipped);
         match self.line {
             Some(line) => write!(f, "{}:{}: {}", self.source, line, message),
             None => write!(f, "{}: {}", self.source, message),
         }
     }
+}
+
+/// The longest quotation (text between backticks) a message shows whole: a longer one keeps
+/// its start and end around the count of characters left out, so a megabyte line quoted in
+/// an error is not printed back.
+const MAX_QUOTE: usize = 120;
+
+/// `message` with every quotation longer than [`MAX_QUOTE`] characters shortened.
+fn clip_quotes(message: &str) -> std::borrow::Cow<'_, str> {
+    if message.len() <= MAX_QUOTE {
+        return message.into();
+    }
+    let parts: Vec<&str> = message.split('`').collect();
+    let long =
+        |(i, p): (usize, &&str)| i % 2 == 1 && i + 1 < parts.len() && p.chars().count() > MAX_QUOTE;
+    if !parts.iter().enumerate().any(long) {
+        return message.into();
+    }
+    let mut out = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if long((i, part)) {
+            let chars: Vec<char> = part.chars().collect();
+            let keep = MAX_QUOTE / 2;
+            out.extend(&chars[..keep]);
+            out.push_str(&format!("…({} characters)…", chars.len() - 2 * keep));
+            out.extend(&chars[chars.len() - keep..]);
+        } else {
+            out.push_str(part);
+        }
+    }
+    out.into()
 }
 
 /// Whether `c` shows nothing, or moves the text around it, where a terminal prints it: control
@@ -74,6 +109,19 @@ impl std::error::Error for InputError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_quotation_is_shortened_around_its_length() {
+        let line = format!("0,0 {}", "x".repeat(1_000_000));
+        let e = InputError::at("big.rmit", 3, format!("`{line}` is not `row,col symbol`"));
+        let shown = e.to_string();
+        assert!(shown.len() < 400, "{}", shown.len());
+        assert!(shown.starts_with("big.rmit:3: `0,0 xxx"), "{shown}");
+        assert!(shown.contains("…(999884 characters)…"), "{shown}");
+        assert!(shown.ends_with("xxx` is not `row,col symbol`"), "{shown}");
+        let short = InputError::at("f", 1, "`r1c1` is not a cell");
+        assert_eq!(short.to_string(), "f:1: `r1c1` is not a cell");
+    }
 
     #[test]
     fn invisible_characters_in_a_message_are_shown_escaped() {

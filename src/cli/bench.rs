@@ -70,6 +70,9 @@ struct Pass {
 }
 
 pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
+    for path in args.csv.iter().chain(&args.plot) {
+        args.input.refuse_as_output(path)?;
+    }
     let solvers: Vec<&'static dyn Solver> = if args.solver == "all" {
         super::all_solvers()
     } else {

@@ -188,10 +188,9 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
                 continue;
             };
             for (stage, tex) in stages {
-                super::output_file::write_file(
-                    &PathBuf::from(format!("{prefix}_{stage}.tex")),
-                    &tex,
-                )?;
+                let path = PathBuf::from(format!("{prefix}_{stage}.tex"));
+                args.input.refuse_as_output(&path)?;
+                super::output_file::write_file(&path, &tex)?;
             }
             continue;
         }
@@ -334,7 +333,20 @@ fn explain_one<D: Domain>(
 /// `--style comp9021`: each input's four pictures, named after it.
 fn comp9021_pictures(args: &ExplainArgs) -> Result<u8, Failure> {
     let mut code = 0;
-    for (name, puzzle) in super::comp9021::inputs(&args.input) {
+    let inputs = super::comp9021::inputs(&args.input);
+    if let Some(prefix) = args.latex.as_ref().filter(|_| inputs.len() > 1) {
+        return Err(InputError::whole(
+            "--latex",
+            format!(
+                "{} inputs would all write {}_bare.tex …: give one input, or leave --latex out \
+                 to name each input's pictures after it",
+                inputs.len(),
+                prefix.display()
+            ),
+        )
+        .into());
+    }
+    for (name, puzzle) in inputs {
         let Some(p) = puzzle else {
             super::say(format_args!("{}", super::comp9021::INCORRECT));
             code = worse(code, 2);
@@ -344,6 +356,10 @@ fn comp9021_pictures(args: &ExplainArgs) -> Result<u8, Failure> {
             Some(prefix) => prefix.display().to_string(),
             None => super::comp9021::prefix(&name),
         };
+        for stage in latex::STAGES {
+            args.input
+                .refuse_as_output(&PathBuf::from(format!("{prefix}_{stage}.tex")))?;
+        }
         let budget = budget(args);
         let Some(stages) = super::comp9021::pictures(&p, &budget) else {
             super::say(format_args!(

@@ -154,6 +154,14 @@ enum GenTo {
 
 pub(super) fn run(args: GenerateArgs) -> Result<u8, Failure> {
     let request = request(&args)?;
+    if let Err(e) = generate::template(&request) {
+        let option = if args.rules.is_some() {
+            "--rules"
+        } else {
+            "--size"
+        };
+        return Err(InputError::whole(option, describe(&e, &request)).into());
+    }
     let to = args.to.unwrap_or(if args.killer {
         GenTo::Killer
     } else {
@@ -317,6 +325,7 @@ fn request(args: &GenerateArgs) -> Result<Request, InputError> {
 /// Why a puzzle could not be made, with what came out instead.
 fn describe(e: &generate::Failure, request: &Request) -> String {
     match e {
+        generate::Failure::Refused(why) => why.clone(),
         generate::Failure::NoGrid => format!(
             "no {0}×{0} grid satisfies the rules `{1}`",
             request.template.size(),

@@ -529,6 +529,17 @@ impl InputArgs {
         Ok(ReadOptions { format, symbols })
     }
 
+    /// The files read (puzzle files and a rule file), which no output may replace.
+    fn paths(&self) -> Vec<&str> {
+        let files = self.files.iter().map(String::as_str);
+        files.chain(self.rules.as_deref()).collect()
+    }
+
+    /// Refuses an output file that is one of the inputs ([`InputArgs::paths`]).
+    fn refuse_as_output(&self, output: &std::path::Path) -> Result<(), InputError> {
+        output_file::refuse_inputs(output, &self.paths())
+    }
+
     /// The files named, then the `--puzzle` texts; standard input when there is neither.
     fn sources(&self) -> Vec<Source<'_>> {
         let mut out: Vec<Source<'_>> = self

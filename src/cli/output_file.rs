@@ -195,3 +195,42 @@ fn resolve(path: &Path) -> std::io::Result<PathBuf> {
     }
     Err(std::io::Error::other("too many levels of symbolic links"))
 }
+
+/// Refuses to write `output` when it is one of `inputs` (the same file, by any path): the
+/// input would be replaced before, or while, it is read. A device such as `/dev/null` or
+/// `/dev/stdout` is never an input's twin.
+pub(super) fn refuse_inputs(output: &Path, inputs: &[&str]) -> Result<(), InputError> {
+    let Ok(out) = std::fs::metadata(output) else {
+        return Ok(()); // a new file is no input
+    };
+    if !out.is_file() {
+        return Ok(());
+    }
+    for input in inputs.iter().filter(|i| **i != "-") {
+        if std::fs::metadata(input).is_ok_and(|m| same_file(output, &out, Path::new(input), &m)) {
+            return Err(InputError::whole(
+                &output.display().to_string(),
+                format!(
+                    "is also an input ({input}): writing it would replace the puzzles; \
+                     choose another file"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether two paths, with their metadata, name one file (hard links too, on Unix).
+fn same_file(a: &Path, a_meta: &std::fs::Metadata, b: &Path, b_meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let _ = (a, b);
+        a_meta.dev() == b_meta.dev() && a_meta.ino() == b_meta.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a_meta, b_meta);
+        std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
+    }
+}

@@ -6,7 +6,7 @@
 use super::output_file::write_file;
 use super::{Failure, Input, find_solver, print};
 use clap::{Args, ValueEnum};
-use sudoku_cp::engine::Limits;
+use sudoku_cp::engine::{Limits, Stop};
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, InputFormat, OutputFormat, ReadOptions};
 use sudoku_cp::puzzle::Rules;
@@ -26,6 +26,13 @@ pub(super) struct RmitArgs {
     show: YesNo,
     /// Where the solved grid goes, as comma-separated rows.
     outfile: Option<std::path::PathBuf>,
+    /// Give up after this many seconds, at most 1000000, or `inf` (it prints `timeout`, exit
+    /// code 5).
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
+    timeout: Option<std::time::Duration>,
+    /// Give up after this many search nodes (it prints `node limit`, exit code 5).
+    #[arg(long, value_name = "N", value_parser = super::parse_count)]
+    node_limit: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -47,12 +54,12 @@ enum YesNo {
 /// The solvers each game allows, in the assignment's words.
 fn allowed(game: Game) -> &'static [&'static str] {
     match game {
-        Game::Sudoku => &["backtracking", "algorx", "dancing"],
+        Game::Sudoku => &["backtracking", "algorx", "dancing", "advanced"],
         Game::Killer => &["backtracking", "advanced"],
     }
 }
 
-/// Exit codes as `solve`'s: 0 solved, 1 no solution, 2 bad input or usage.
+/// Exit codes as `solve`'s: 0 solved, 1 no solution, 5 a limit reached, 2 bad input or usage.
 pub(super) fn run(args: RmitArgs) -> Result<u8, Failure> {
     let names = allowed(args.game);
     if !names.contains(&args.solver.as_str()) {
@@ -71,17 +78,22 @@ pub(super) fn run(args: RmitArgs) -> Result<u8, Failure> {
         .into());
     }
     let solver = find_solver(&args.solver)?;
-    let bytes = std::fs::read(&args.file)
+    if let Some(path) = &args.outfile {
+        super::output_file::refuse_inputs(path, &[&args.file])?;
+    }
+    let file = std::fs::File::open(&args.file)
         .map_err(|e| InputError::whole(&args.file, format!("cannot read: {e}")))?;
-    let text = format::decode(&bytes, &args.file)?;
     let opts = ReadOptions {
         format: InputFormat::Rmit,
         symbols: None,
     };
-    let entry = format::read(text, &args.file, &opts)?
-        .into_iter()
-        .next()
-        .ok_or_else(|| InputError::whole(&args.file, "expected a puzzle"))?;
+    // Read as every command reads: bounded, the first record kept.
+    let mut first = None;
+    format::read_each(std::io::BufReader::new(file), &args.file, &opts, |record| {
+        first = Some(record);
+        Ok::<bool, InputError>(false)
+    })?;
+    let entry = first.ok_or_else(|| InputError::whole(&args.file, "expected a puzzle"))??;
     let rules = match args.game {
         Game::Sudoku if !entry.puzzle.cages().is_empty() => {
             return Err(InputError::whole(
@@ -104,7 +116,12 @@ pub(super) fn run(args: RmitArgs) -> Result<u8, Failure> {
         format::write(&mut out, OutputFormat::Grid, puzzle, &puzzle.grid());
         out.push('\n');
     }
-    let outcome = super::solve_checked(solver, &rules, &input, &Limits::solutions(1))?;
+    let limits = Limits {
+        nodes: args.node_limit,
+        deadline: super::deadline(args.timeout),
+        ..Limits::solutions(1)
+    };
+    let outcome = super::solve_checked(solver, &rules, &input, &limits)?;
     let code = match &outcome.solution {
         Some(grid) => {
             let cells: Vec<Option<usize>> = grid.iter().map(|&v| Some(v)).collect();
@@ -118,10 +135,20 @@ pub(super) fn run(args: RmitArgs) -> Result<u8, Failure> {
             }
             0
         }
-        None => {
-            out.push_str("no solution\n");
-            1
-        }
+        None => match outcome.stop {
+            Stop::Timeout => {
+                out.push_str("timeout\n");
+                5
+            }
+            Stop::NodeLimit => {
+                out.push_str("node limit\n");
+                5
+            }
+            Stop::Exhausted | Stop::SolutionLimit => {
+                out.push_str("no solution\n");
+                1
+            }
+        },
     };
     print(&out)?;
     Ok(code)

@@ -48,6 +48,9 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
     let (pool, limits) = args.batch.start(1)?;
     let progress = Progress::new("solved", None);
     let stdout = Stdout::new();
+    if let Some(path) = &args.output {
+        args.input.refuse_as_output(path)?;
+    }
     let mut file = args.output.as_deref().map(OutputFile::create).transpose()?;
     let work = |rules: &Rules, input: &Input| super::solve_checked(solver, rules, input, &limits());
     // The grid layout of a record's output, and the text for one that is not solved.

@@ -56,6 +56,10 @@ pub fn stage_boards_within<D: Domain>(
     })
 }
 
+/// The names of the four pictures, in the order [`stages`] draws them: the files
+/// `PREFIX_bare.tex` and so on.
+pub const STAGES: [&str; 4] = ["bare", "forced", "marked", "worked"];
+
 /// [`stages`] within a budget of steps and time; `None` when it runs out (no picture is
 /// drawn half-worked).
 pub fn stages_within<D: Domain>(
