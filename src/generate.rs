@@ -146,6 +146,10 @@ pub struct Generated {
 /// Why no puzzle came out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
+    /// The rules cannot be honoured: a rule file's line that does not fit the grid, a
+    /// constraint too large for the engine, or a rating asked of constraints the techniques
+    /// do not reason with. Says which.
+    Refused(String),
     /// No grid satisfies the rules (a rule file with contradictory regions).
     NoGrid,
     /// Every attempt gave a puzzle of another level, or not minimal.
@@ -166,9 +170,34 @@ pub fn seed_for(seed: u64, index: u64) -> u64 {
     r.next_u64()
 }
 
-/// Generates one puzzle for `request` from `seed`.
+/// The template of `request` with its rules' variants and constraint lines put on it (what
+/// every puzzle made for it holds), or why the request cannot be honoured.
+pub fn template(request: &Request) -> Result<Puzzle, Failure> {
+    let mut template = request.template.clone();
+    request
+        .rules
+        .apply(&mut template)
+        .map_err(Failure::Refused)?;
+    if let Some(why) = model::refusal(&template) {
+        return Err(Failure::Refused(why));
+    }
+    if (request.rate || request.difficulty.is_some())
+        && let Some(why) = logic::refuses(&template, &request.rules)
+    {
+        return Err(Failure::Refused(format!("cannot rate the puzzles: {why}")));
+    }
+    Ok(template)
+}
+
+/// Generates one puzzle for `request` from `seed`: it holds every rule of the request (the
+/// rule file's variants and constraint lines, as [`template`] puts them on), and its
+/// solution is unique under them.
 pub fn generate(request: &Request, seed: u64) -> Result<Generated, Failure> {
-    crate::with_domain!(request.template.size(), D => generate_in::<D>(request, seed))
+    let prepared = Request {
+        template: template(request)?,
+        ..request.clone()
+    };
+    crate::with_domain!(request.template.size(), D => generate_in::<D>(&prepared, seed))
 }
 
 fn generate_in<D: Domain>(request: &Request, seed: u64) -> Result<Generated, Failure> {
