@@ -3,7 +3,7 @@
 //! naming the others tried.
 
 use super::read::ReadOptions;
-use super::{InputFormat, fpuzzles, grid, iss, killer, killer_grid, line, rmit};
+use super::{InputFormat, fpuzzles_detect, grid, iss, killer, killer_grid, line, rmit};
 use crate::error::InputError;
 
 /// How many content lines of a one-per-line file are tried before it is called one.
@@ -28,7 +28,7 @@ pub(super) fn detect(
     let records = skip_header(content);
     if records
         .first()
-        .is_some_and(|&(_, t)| fpuzzles::is_fpuzzles_line(t))
+        .is_some_and(|&(_, t)| fpuzzles_detect::is_fpuzzles_line(t))
     {
         return Ok(InputFormat::Fpuzzles);
     }

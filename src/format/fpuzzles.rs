@@ -56,15 +56,6 @@ pub const KEYS: &[&str] = &[
 /// Drawing tools whose meaning lives only in the rule text.
 const COSMETIC: &[&str] = &["line", "cage", "circle", "rectangle", "text"];
 
-/// Whether a content line is an f-puzzles export: a link to one, its lz-string text (JSON
-/// starting `{"` compresses to `N4Ig`), or its JSON.
-pub(super) fn is_fpuzzles_line(text: &str) -> bool {
-    text.contains("f-puzzles.com")
-        || text.contains("sudokupad.app/fpuzzles")
-        || text.starts_with("N4Ig")
-        || (text.starts_with('{') && text.contains("\"size\""))
-}
-
 /// Reads one f-puzzles export.
 pub(super) fn read_line(
     text: &str,
@@ -674,15 +665,6 @@ mod tests {
     fn empty_grid(n: usize) -> String {
         let row = format!("[{}]", vec!["{}"; n].join(","));
         format!("[{}]", vec![row; n].join(","))
-    }
-
-    #[test]
-    fn tells_exports_from_other_lines() {
-        assert!(is_fpuzzles_line("N4IgzglgXgpiBcBOANCA5gJwgEw"));
-        assert!(is_fpuzzles_line("https://www.f-puzzles.com/?load=N4Ig"));
-        assert!(is_fpuzzles_line(r#"{"size":9,"grid":[]}"#));
-        assert!(!is_fpuzzles_line(&"1".repeat(81)));
-        assert!(!is_fpuzzles_line(".Thermo~R1C1~R1C2"));
     }
 
     #[test]

@@ -3,19 +3,23 @@
 mod cells;
 mod detect;
 mod draw;
+#[cfg(feature = "links")]
 mod fpuzzles;
+mod fpuzzles_detect;
 mod grid;
 mod iss;
 mod killer;
 mod killer_codes;
 mod killer_grid;
 mod line;
+#[cfg(feature = "links")]
 mod lz_string;
 mod read;
 mod rmit;
 mod write;
 
 pub use draw::write_constraints;
+#[cfg(feature = "links")]
 pub use fpuzzles::KEYS as FPUZZLES_KEYS;
 pub use iss::KINDS as ISS_KINDS;
 pub use read::{

@@ -2,7 +2,9 @@
 //! `detect`), then each puzzle is read as a record of its own: a bad record is an error in its
 //! place, and the records after it are still read.
 
-use super::{Entry, InputFormat, detect, fpuzzles, grid, iss, killer, killer_grid, line, rmit};
+#[cfg(feature = "links")]
+use super::fpuzzles;
+use super::{Entry, InputFormat, detect, grid, iss, killer, killer_grid, line, rmit};
 use crate::error::{InputError, is_invisible};
 use crate::puzzle::Symbols;
 
@@ -117,7 +119,14 @@ fn record(
     match format {
         InputFormat::Killer => killer::read_line(text, line, source, opts),
         InputFormat::Iss => iss::read_line(text, line, source, opts),
+        #[cfg(feature = "links")]
         InputFormat::Fpuzzles => fpuzzles::read_line(text, line, source, opts),
+        #[cfg(not(feature = "links"))]
+        InputFormat::Fpuzzles => Err(InputError::at(
+            source,
+            line,
+            "an f-puzzles export: this build reads none (it leaves out the `links` feature)",
+        )),
         _ => line::read_record(text, line, source, opts),
     }
     .map(|mut entry| {

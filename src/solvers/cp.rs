@@ -5,15 +5,11 @@
 
 use super::learning_race::learning_race;
 use super::{Cdcl, Outcome, SolveStats, Solver};
-use crate::engine::{
-    Conflict, Domain, Engine, Limits, MAX_VARS, Race, Shared, Stop, Strategy, ValueOrder,
-};
+use crate::engine::{Conflict, Domain, Engine, Limits, MAX_VARS, Race, Stop};
 use crate::model;
 use crate::model::{NetworkModel, Tuning};
 use crate::puzzle::{Puzzle, Rules};
 use std::cell::RefCell;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The CP engine: all-different with naked and hidden singles (and Hall sets from 25×25),
 /// cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
@@ -87,16 +83,12 @@ impl Cp {
 
 /// What a search of the model gave: the first solution, the solutions counted, why it ended
 /// and its statistics.
-type Searched = (Option<Vec<usize>>, u64, Stop, SolveStats);
-
-/// A search's answer without its statistics: the first solution, the solutions counted and
-/// why it ended.
-type Answer = (Option<Vec<usize>>, u64, Stop);
+pub(super) type Searched = (Option<Vec<usize>>, u64, Stop, SolveStats);
 
 fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, cp: &Cp) -> Outcome {
     // The helpers come from the rayon pool the call runs in (the global pool outside any); a
     // node limit counts one search's nodes, so a limited search goes alone.
-    let threads = rayon::current_num_threads();
+    let threads = pool_threads();
     let share = cp.share && threads > 1 && limits.nodes.is_none();
     let n = puzzle.size();
     if n >= cp.tuning.learning_from
@@ -123,9 +115,16 @@ fn run<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, cp: &Cp) -> O
             searched => return outcome(searched),
         }
     }
+    #[cfg(feature = "threads")]
     let searched = if share {
-        run_shared::<D>(puzzle, rules, &cp.tuning, limits, threads)
+        super::cp_threads::run_shared::<D>(puzzle, rules, &cp.tuning, limits, threads)
     } else {
+        model::with_model::<D, _>(puzzle, rules, &cp.tuning, |engine| {
+            alone(engine, puzzle, limits)
+        })
+    };
+    #[cfg(not(feature = "threads"))]
+    let searched = {
         model::with_model::<D, _>(puzzle, rules, &cp.tuning, |engine| {
             alone(engine, puzzle, limits)
         })
@@ -161,7 +160,7 @@ fn alone<D: Domain>(engine: &mut Engine<D>, puzzle: &Puzzle, limits: &Limits) ->
 }
 
 /// One search of `engine`, holding `puzzle`'s model, racing others when `race` is given.
-fn racing<D: Domain>(
+pub(super) fn racing<D: Domain>(
     engine: &mut Engine<D>,
     puzzle: &Puzzle,
     limits: &Limits,
@@ -181,135 +180,13 @@ fn racing<D: Domain>(
     (solution, stats.solutions, stop, SolveStats::from(*stats))
 }
 
-/// Searches with the other threads of the current rayon pool joining in once the puzzle proves hard
-/// ([`Tuning::help_after`](crate::engine::Tuning::help_after) nodes): each builds its own copy of
-/// the model and takes parts of the tree ([`Shared`]). Statistics are summed over the searches; the
-/// time is the first search's. A model that restarts is not split, since restarts would search
-/// again what was given away: it is raced ([`race`]).
-fn run_shared<D: Domain>(
-    puzzle: &Puzzle,
-    rules: &Rules,
-    tuning: &Tuning,
-    limits: &Limits,
-    threads: usize,
-) -> Result<Searched, Conflict> {
-    let shared = Shared::<D>::new();
-    let first: Mutex<Option<Vec<usize>>> = Mutex::new(None);
-    let helped = Mutex::new(SolveStats::default());
-    let keep = |doms: &[D]| {
-        let mut first = first.lock().unwrap_or_else(|e| e.into_inner());
-        if first.is_none() {
-            *first = Some(model::grid_of(puzzle, doms));
-        }
-    };
-    let helper = || {
-        if shared.is_done() {
-            return;
-        }
-        // The first search built the same model, so this one builds too.
-        let _ = model::with_model::<D, _>(puzzle, rules, tuning, |engine| {
-            engine.search_shared(&shared, limits, None, keep);
-            let mut stats = SolveStats::from(*engine.stats());
-            stats.time = std::time::Duration::ZERO;
-            helped.lock().unwrap_or_else(|e| e.into_inner()).add(&stats);
-        });
-    };
-    let (solution, count, stop, mut stats) = rayon::in_place_scope(|scope| {
-        let help = || {
-            for _ in 1..threads {
-                scope.spawn(|_| helper());
-            }
-        };
-        model::with_model::<D, _>(puzzle, rules, tuning, |engine| {
-            if engine.strategy().restarts {
-                return race(engine, puzzle, rules, tuning, limits, threads);
-            }
-            let stop = engine.search_shared(&shared, limits, Some(&help), keep);
-            let count = shared.solutions().min(limits.solutions);
-            (None, count, stop, SolveStats::from(*engine.stats()))
-        })
-    })?;
-    stats.add(&helped.into_inner().unwrap_or_else(|e| e.into_inner()));
-    let solution = solution.or_else(|| first.into_inner().unwrap_or_else(|e| e.into_inner()));
-    Ok((solution, count, stop, stats))
-}
-
-/// Races whole searches on the threads of the current rayon pool once the puzzle proves hard
-/// ([`Tuning::help_after`](crate::engine::Tuning::help_after) nodes): the second is clause
-/// learning ([`Cdcl`]) when the puzzle is an exact cover it takes, the others build their own
-/// copy of `engine`'s model and try values in a random order of their own, and the first
-/// search to end gives the answer and stops the rest. Every search is complete, so any one's
-/// answer is the puzzle's; a search that restarts goes astray on some puzzles and not on
-/// others, which learning or a second value order often avoids. Statistics are summed over
-/// the searches; the time is the first search's.
-fn race<D: Domain>(
-    engine: &mut Engine<D>,
-    puzzle: &Puzzle,
-    rules: &Rules,
-    tuning: &Tuning,
-    limits: &Limits,
-    threads: usize,
-) -> Searched {
-    let halt = AtomicBool::new(false);
-    let won: Mutex<Option<Answer>> = Mutex::new(None);
-    let others = Mutex::new(SolveStats::default());
-    // The first search to end claims the answer and halts the others.
-    let end = |answer: Answer| {
-        if !halt.swap(true, Ordering::AcqRel) {
-            *won.lock().unwrap_or_else(|e| e.into_inner()) = Some(answer);
-        }
-    };
-    // Another search ends: its statistics join the sum (its time is not the call's).
-    let other_ends = |(solution, count, stop, mut stats): Searched| {
-        stats.time = std::time::Duration::ZERO;
-        others.lock().unwrap_or_else(|e| e.into_inner()).add(&stats);
-        end((solution, count, stop));
-    };
-    let other = |seed: u64| {
-        if halt.load(Ordering::Acquire) {
-            return;
-        }
-        if seed == 1 && Cdcl.refuses(puzzle, rules).is_none() {
-            let o = Cdcl::solve_racing(puzzle, rules, limits, Some(&halt), 0);
-            other_ends((o.solution, o.count, o.stop, o.stats));
-            return;
-        }
-        // The first search built the same model, so this one builds too.
-        let _ = model::with_model::<D, _>(puzzle, rules, tuning, |engine| {
-            // with_model resets the strategy for the next puzzle.
-            engine.set_strategy(Strategy {
-                values: ValueOrder::Random { seed },
-                ..engine.strategy()
-            });
-            let race = Race {
-                halt: &halt,
-                start_others: None,
-            };
-            other_ends(racing(engine, puzzle, limits, Some(race)));
-        });
-    };
-    let first_stats = rayon::in_place_scope(|scope| {
-        let start_others = || {
-            for seed in 1..threads as u64 {
-                let other = &other;
-                scope.spawn(move |_| other(seed));
-            }
-        };
-        let race = Race {
-            halt: &halt,
-            start_others: Some(&start_others),
-        };
-        let (solution, count, stop, stats) = racing(engine, puzzle, limits, Some(race));
-        end((solution, count, stop));
-        stats
-    });
-    let (solution, count, stop) = won
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .expect("the first search to end claims the answer");
-    let mut stats = first_stats;
-    stats.add(&others.into_inner().unwrap_or_else(|e| e.into_inner()));
-    (solution, count, stop, stats)
+/// The threads of the rayon pool the call runs in (the global pool outside any); 1 without the
+/// `threads` feature.
+fn pool_threads() -> usize {
+    #[cfg(feature = "threads")]
+    return rayon::current_num_threads();
+    #[cfg(not(feature = "threads"))]
+    1
 }
 
 /// Solves on the bitboard [`Network`](crate::engine::Network) when it applies: at most 128

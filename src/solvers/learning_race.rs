@@ -1,12 +1,9 @@
 //! Clause-learning searches racing each other: one [`Cdcl`] search per thread, each from its
 //! own random start, the first to end answering for all.
 
-use super::{Cdcl, Outcome, SolveStats};
+use super::{Cdcl, Outcome};
 use crate::engine::Limits;
 use crate::puzzle::{Puzzle, Rules};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// Races `threads` clause-learning searches of `puzzle` on the current rayon pool, seeded 0 to
 /// `threads - 1` (seed 0 is [`Cdcl`]'s own order): the first to end gives the answer and halts
@@ -19,9 +16,22 @@ pub(super) fn learning_race(
     limits: &Limits,
     threads: usize,
 ) -> Outcome {
-    if threads <= 1 {
+    if threads <= 1 || cfg!(not(feature = "threads")) {
         return Cdcl::solve_racing(puzzle, rules, limits, None, 0);
     }
+    #[cfg(feature = "threads")]
+    return race(puzzle, rules, limits, threads);
+    #[cfg(not(feature = "threads"))]
+    unreachable!("one search without the `threads` feature")
+}
+
+/// The race of [`learning_race`] on `threads` threads.
+#[cfg(feature = "threads")]
+fn race(puzzle: &Puzzle, rules: &Rules, limits: &Limits, threads: usize) -> Outcome {
+    use super::SolveStats;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Instant;
     let start = Instant::now();
     let halt = AtomicBool::new(false);
     let won: Mutex<Option<Outcome>> = Mutex::new(None);

@@ -7,6 +7,8 @@ mod backtrack;
 mod cdcl;
 mod clause_arena;
 mod cp;
+#[cfg(feature = "threads")]
+mod cp_threads;
 mod dancing_links;
 mod exact_cover;
 mod learning_race;
