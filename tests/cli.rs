@@ -867,3 +867,152 @@ fn bench_csv_quotes_a_file_name_with_a_comma_and_carries_ids() {
         "{row}"
     );
 }
+
+#[test]
+fn completions_load_in_bash_and_the_manual_page_renders() {
+    let bash = run(&["completions", "bash"], "");
+    assert_eq!(bash.code, 0, "{}", bash.stderr);
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-completions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("sudoku-cp.bash");
+    std::fs::write(&script, &bash.stdout).unwrap();
+    let loaded = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "source '{}' && complete -p sudoku-cp",
+            script.display()
+        ))
+        .output()
+        .expect("bash runs");
+    let shown = String::from_utf8_lossy(&loaded.stdout);
+    assert!(
+        loaded.status.success() && shown.contains("sudoku-cp"),
+        "{shown}"
+    );
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let r = run(&["completions", shell], "");
+        assert!(
+            r.code == 0 && r.stdout.contains("solve"),
+            "{shell}: {}",
+            r.stderr
+        );
+    }
+    let man = run(&["man"], "");
+    assert_eq!(man.code, 0, "{}", man.stderr);
+    assert!(
+        man.stdout.starts_with(".ie \\n(.g .ds Aq"),
+        "{}",
+        &man.stdout[..60]
+    );
+    let page = dir.join("sudoku-cp.1");
+    std::fs::write(&page, &man.stdout).unwrap();
+    // `man -l` renders it where man is installed (CI installs it), groff otherwise.
+    let rendered = std::process::Command::new("man")
+        .args(["-l", "-P", "cat"])
+        .arg(&page)
+        .env("MANWIDTH", "100")
+        .output()
+        .or_else(|_| {
+            std::process::Command::new("groff")
+                .args(["-man", "-Tutf8"])
+                .arg(&page)
+                .output()
+        })
+        .expect("man or groff renders the page");
+    let text = String::from_utf8_lossy(&rendered.stdout);
+    assert!(
+        rendered.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rendered.stderr)
+    );
+    assert!(
+        text.contains("sudoku-cp") && text.contains("solve"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_rule_file_without_regions_warns_and_still_runs() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-no-regions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("bare.rules");
+    std::fs::write(&rules, "name bare\nthermo r1c1 r1c2\n").unwrap();
+    let r = run(
+        &[
+            "solve",
+            "--rules",
+            rules.to_str().unwrap(),
+            "--puzzle",
+            &".".repeat(16),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("declare no all-different region") && r.stderr.contains("extends sudoku"),
+        "{}",
+        r.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn explain_prints_its_marks_once_and_names_the_pictures_it_writes() {
+    let r = run(
+        &[
+            "explain",
+            "--marks",
+            "--max-steps",
+            "0",
+            "puzzles/wikipedia.txt",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 5, "{}", r.stderr);
+    assert_eq!(r.stdout.matches("5   3    124").count(), 1, "{}", r.stdout);
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-latex-named-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prefix = dir.join("p");
+    let r = run(
+        &[
+            "explain",
+            "--latex",
+            prefix.to_str().unwrap(),
+            "puzzles/wikipedia.txt",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for stage in ["bare", "forced", "marked", "worked"] {
+        let file = format!("{}_{stage}.tex", prefix.display());
+        assert!(r.stderr.contains(&file), "{}", r.stderr);
+        assert!(std::path::Path::new(&file).is_file());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generate_writes_to_a_file_and_rmit_takes_advanced() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cp-generate-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("made.txt");
+    let r = run(
+        &[
+            "generate",
+            "--count",
+            "2",
+            "--seed",
+            "4",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{}", r.stderr);
+    let direct = run(&["generate", "--count", "2", "--seed", "4"], "");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), direct.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let r = run(&["rmit", "puzzles/4x4.rmit", "sudoku", "advanced", "y"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}

@@ -187,11 +187,14 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
                 code = worse(code, 5);
                 continue;
             };
+            let mut written = Vec::new();
             for (stage, tex) in stages {
                 let path = PathBuf::from(format!("{prefix}_{stage}.tex"));
                 args.input.refuse_as_output(&path)?;
                 super::output_file::write_file(&path, &tex)?;
+                written.push(path.display().to_string());
             }
+            super::say(format_args!("wrote {}", written.join(", ")));
             continue;
         }
         header(
@@ -282,6 +285,12 @@ fn explain_one<D: Domain>(
     let passes = e.steps.last().map_or(0, |s| s.pass);
     check_solved(p, rules, &e)?;
     out.push('\n');
+    // The pencil marks where the explanation stops, unless --marks printed them just above.
+    let marks_left = |out: &mut String| {
+        if !(args.marks && e.steps.is_empty()) {
+            out.push_str(&e.board.marks());
+        }
+    };
     match e.ending {
         Ending::Solved => {
             format::write(out, OutputFormat::Grid, p, e.board.values());
@@ -298,7 +307,7 @@ fn explain_one<D: Domain>(
             }
         }
         Ending::Stuck => {
-            out.push_str(&e.board.marks());
+            marks_left(out);
             let _ = writeln!(
                 out,
                 "logic alone is stuck after {passes} passes with {} cells unknown (pencil marks \
@@ -314,16 +323,16 @@ fn explain_one<D: Domain>(
             let _ = writeln!(out, "no solution: {why}");
         }
         Ending::StepLimit => {
-            out.push_str(&e.board.marks());
+            marks_left(out);
             let _ = writeln!(out, "stopped at --max-steps {}", args.max_steps);
         }
         Ending::GuessLimit => {
-            out.push_str(&e.board.marks());
+            marks_left(out);
             let limit = args.node_limit.unwrap_or_default();
             let _ = writeln!(out, "stopped at --node-limit {limit} (guesses)");
         }
         Ending::Timeout => {
-            out.push_str(&e.board.marks());
+            marks_left(out);
             let _ = writeln!(out, "stopped at --timeout");
         }
     }
@@ -368,6 +377,7 @@ fn comp9021_pictures(args: &ExplainArgs) -> Result<u8, Failure> {
             code = worse(code, 5);
             continue;
         };
+        // The assignment's methods write their files and print nothing.
         for (stage, tex) in stages {
             super::output_file::write_file(&PathBuf::from(format!("{prefix}_{stage}.tex")), &tex)?;
         }

@@ -15,12 +15,12 @@ use sudoku_cp::puzzle::{Puzzle, Rules, Symbols};
 /// After `generate --help`: how long sizes take, output, exit codes.
 pub(super) const AFTER_HELP: &str = "\
 Time per puzzle (one thread, this project's 2-core test machine, release build):
-  4×4 and 9×9   about 3 ms; --difficulty retries until the level comes out (hard: about
-                30 ms; expert: under 1 in 1000), and so does --minimal with a symmetry
-                (rotate180: about 60 ms; rotate90 puzzles are seldom minimal)
-  16×16         about 4 s: every removal is a uniqueness proof
-  25×25         minutes: --givens N stops removing sooner
-  --killer 9×9  about 15 ms
+  4×4 and 9×9   about 1 ms; --difficulty retries until the level comes out (hard: about
+                60 ms; expert: under 1 in 1000), and so does --minimal with a symmetry
+                (rotate180: about 40 ms; rotate90 puzzles are seldom minimal)
+  16×16         about 0.2 s: every removal is a uniqueness proof
+  25×25         about 2 s; --givens N stops removing sooner
+  --killer 9×9  about 40 ms
 
 Every puzzle has exactly one solution (proved by the CP engine). The same --seed gives the
 same puzzles on every machine and with any number of threads.
@@ -93,6 +93,10 @@ pub(super) struct GenerateArgs {
     /// Worker threads, 1 to 256 [default: all cores]; the output is the same for any number.
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<u16>,
+    /// Write the puzzles to this file instead of standard output (replaced whole when every
+    /// puzzle is written, never left half-written).
+    #[arg(long, short)]
+    output: Option<std::path::PathBuf>,
 }
 
 /// A grid size, checked before anything is made for it.
@@ -189,6 +193,15 @@ pub(super) fn run(args: GenerateArgs) -> Result<u8, Failure> {
         super::say(format_args!("seed {s} (repeat with --seed {s})"));
         s
     });
+    if let Some(path) = &args.output {
+        let rules: Vec<&str> = args.rules.iter().map(String::as_str).collect();
+        super::output_file::refuse_inputs(path, &rules)?;
+    }
+    let mut file = args
+        .output
+        .as_deref()
+        .map(super::output_file::OutputFile::create)
+        .transpose()?;
     let pool = super::progress::pool(args.threads)?;
     let threads = pool.current_num_threads();
     let progress = Progress::new("generated", Some(args.count));
@@ -217,6 +230,10 @@ pub(super) fn run(args: GenerateArgs) -> Result<u8, Failure> {
                         i + 1,
                         describe(&e, &request)
                     ));
+                    // The puzzles made before it are kept.
+                    if let Some(f) = file {
+                        f.finish()?;
+                    }
                     return Ok(5);
                 }
             };
@@ -224,11 +241,17 @@ pub(super) fn run(args: GenerateArgs) -> Result<u8, Failure> {
             let mut out = String::new();
             write(&mut out, &g, to, &args, seed, i);
             progress.clear();
-            print(&out)?;
+            match &mut file {
+                Some(f) => f.write(&out)?,
+                None => print(&out)?,
+            }
         }
         start = end;
     }
     progress.clear();
+    if let Some(f) = file {
+        f.finish()?;
+    }
     Ok(0)
 }
 
@@ -249,7 +272,7 @@ fn request(args: &GenerateArgs) -> Result<Request, InputError> {
         )
     })?;
     let rules = match &args.rules {
-        Some(name) => Rules::load(name)?,
+        Some(name) => super::load_rules(name)?,
         None if args.killer => Rules::builtin("killer").expect("built in"),
         None => Rules::sudoku(),
     };

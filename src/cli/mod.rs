@@ -17,7 +17,7 @@ mod solve;
 mod stdout;
 mod validity;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use progress::Progress;
 use rayon::prelude::*;
 use std::io::Write;
@@ -59,6 +59,10 @@ fn after_help() -> String {
             )
         })
         .collect();
+    let exit_codes: String = EXIT_CODES
+        .iter()
+        .map(|(code, meaning)| format!("  {code}  {meaning}\n"))
+        .collect();
     format!(
         "\
 Input formats (told from the text, or forced with --format):
@@ -96,14 +100,8 @@ from the text; RMIT files list their own; --symbols sets any tokens for line and
 
 Solvers (--solver):
 {solvers}
-Exit codes (a batch exits with the most severe it met, in the order 0, 1, 4, 5, 2, 3):
-  0  every puzzle solved (count: every puzzle unique)
-  1  some puzzle has no solution (or givens that break the rules: it prints `no solution`)
-  4  count: some puzzle has several solutions
-  5  a puzzle hit --timeout or --node-limit (its line says `timeout` or `node limit`)
-  2  bad input or usage (a record that does not read prints `error`; the batch goes on)
-  3  a solver's grid failed the independent check (a bug: please report it)
-
+Exit codes (a batch exits with the most severe it met, in this order):
+{exit_codes}
 Logs go to stderr: -v shows each decision and backtrack, -vv also every propagator run and
 domain reduction (or set RUST_LOG=debug / RUST_LOG=trace)."
     )
@@ -154,6 +152,16 @@ enum Command {
     /// assignment's RmitSudokuTester (y shows the grid before and after; the solution goes to
     /// OUTFILE as comma-separated rows).
     Rmit(rmit::RmitArgs),
+    /// Print a shell's completion script: `source <(sudoku-cp completions bash)`, or save it
+    /// where the shell looks (zsh: a file `_sudoku-cp` on $fpath; fish:
+    /// ~/.config/fish/completions/sudoku-cp.fish).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `sudoku-cp man > sudoku-cp.1`, then `man -l sudoku-cp.1`.
+    Man,
 }
 
 /// Options shared by every command that reads puzzles.
@@ -292,6 +300,19 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         Command::Rate(args) => rate::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Rmit(args) => rmit::run(args),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "sudoku-cp", &mut out);
+            print(&String::from_utf8_lossy(&out)).map(|()| 0)
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut out)
+                .map_err(|e| InputError::whole("<stdout>", format!("cannot write: {e}")))
+                .map_err(Failure::Input)
+                .and_then(|()| print(&String::from_utf8_lossy(&out)).map(|()| 0))
+        }
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -420,7 +441,7 @@ impl InputArgs {
         let explicit = self
             .rules
             .as_deref()
-            .map(Rules::load)
+            .map(load_rules)
             .transpose()?
             .map(Arc::new);
         let sudoku = Arc::new(Rules::sudoku());
@@ -569,8 +590,41 @@ impl InputArgs {
     }
 }
 
-/// Exit codes from least to most severe: a batch exits with the most severe it met.
-const SEVERITY: [u8; 6] = [0, 1, 4, 5, 2, 3];
+/// Every exit code with its meaning, from least to most severe: a batch exits with the most
+/// severe it met. `--help` prints them, and the README's table says the same.
+pub(crate) const EXIT_CODES: [(u8, &str); 6] = [
+    (0, "every puzzle solved (`count`: every puzzle unique)"),
+    (
+        1,
+        "some puzzle has no solution (`check`: its givens break a rule)",
+    ),
+    (
+        4,
+        "`count`, `rate`, `explain`: some puzzle has several solutions",
+    ),
+    (
+        5,
+        "a puzzle hit `--timeout`, `--node-limit`, `--max-steps` or `--attempts`",
+    ),
+    (
+        2,
+        "bad input or usage: stderr names the file, the line and what was expected",
+    ),
+    (
+        3,
+        "a solver's grid failed the independent check (a bug: please report it)",
+    ),
+];
+
+/// Exit codes from least to most severe.
+const SEVERITY: [u8; 6] = [
+    EXIT_CODES[0].0,
+    EXIT_CODES[1].0,
+    EXIT_CODES[2].0,
+    EXIT_CODES[3].0,
+    EXIT_CODES[4].0,
+    EXIT_CODES[5].0,
+];
 
 /// The more severe of two exit codes.
 fn worse(a: u8, b: u8) -> u8 {
@@ -581,6 +635,21 @@ fn worse(a: u8, b: u8) -> u8 {
             .unwrap_or(SEVERITY.len())
     };
     if rank(b) > rank(a) { b } else { a }
+}
+
+/// The rules `--rules` names, warning on stderr when a rule file declares no region that
+/// holds distinct symbols (without `extends sudoku` or an `all-different` line, rows, columns
+/// and boxes may repeat symbols).
+fn load_rules(name: &str) -> Result<Rules, InputError> {
+    let rules = Rules::load(name)?;
+    if rules.all_different.is_empty() {
+        say(format_args!(
+            "warning: {name}: the rules declare no all-different region, so rows, columns and \
+             boxes may repeat symbols; add `extends sudoku` or `all-different rows columns boxes` \
+             if that is not meant"
+        ));
+    }
+    Ok(rules)
 }
 
 /// Says on stderr why a record was not solved: `error: FILE:LINE: message`.
