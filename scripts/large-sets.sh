@@ -6,14 +6,33 @@
 # 36x36-peak.txt, holds 16 puzzles at 50% and 55% blanked, where most 36×36 puzzles are hard: the
 # sample on which to measure a change to the search, with several seeds.
 #
-# usage: [PYTHON=venv/bin/python] scripts/large-sets.sh [OUT_DIR]    (default target/large;
-# PYTHON: a Python with ortools, when the peers' venv cannot live beside them)
+# usage: [PYTHON=python] [PEERS=dir] scripts/large-sets.sh [OUT_DIR]    (default target/large)
+# PEERS: the peer harnesses' folder holding ortools/make_blanked.py (default ../shared/peers);
+# PYTHON: a Python that imports ortools (default: the peers' venv, else python3). Without one:
+#   python3 -m venv target/venv && target/venv/bin/pip install ortools
+#   PYTHON=target/venv/bin/python scripts/large-sets.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/large}
-peers=../shared/peers
-python=${PYTHON:-$peers/.venv/bin/python}
-[ -x "$python" ] || { echo "no $python: see $peers/README.md, Setup" >&2; exit 1; }
+peers=${PEERS:-../shared/peers}
+[ -f "$peers/ortools/make_blanked.py" ] || {
+  echo "no $peers/ortools/make_blanked.py: set PEERS to the peer harnesses' folder" >&2
+  exit 1
+}
+python=${PYTHON:-}
+if [ -z "$python" ]; then
+  for candidate in "$peers/.venv/bin/python" python3; do
+    if "$candidate" -c 'import ortools' >/dev/null 2>&1; then
+      python=$candidate
+      break
+    fi
+  done
+fi
+if [ -z "$python" ] || ! "$python" -c 'import ortools' >/dev/null 2>&1; then
+  echo "no Python with ortools: python3 -m venv target/venv && target/venv/bin/pip install ortools," >&2
+  echo "then PYTHON=target/venv/bin/python $0" >&2
+  exit 1
+fi
 mkdir -p "$out"
 as_numbers() {
   python3 -c '

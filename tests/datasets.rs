@@ -1,6 +1,6 @@
-//! The public benchmark sets in `../shared/datasets`, each solved in one batch call and every
+//! The public benchmark sets in `$SUDOKU_CP_DATASETS`, each solved in one batch call and every
 //! answer checked by the independent checker (and compared with the known solution where it is
-//! unique). Reported as ignored where the datasets are not beside the repository (`build.rs`).
+//! unique). Reported as ignored, naming the variable, where it is unset (`build.rs`).
 
 mod common;
 
@@ -9,7 +9,7 @@ use common::{check, line_spec, parse_line_solution, run};
 /// Solves every puzzle line whose solution line is not `unknown`, in one batch, and checks
 /// each answer. Returns how many answers were compared with a unique known solution.
 fn solve_set(name: &str) -> usize {
-    let dir = common::datasets().expect("the build found ../shared/datasets");
+    let dir = common::datasets().expect("the build found SUDOKU_CP_DATASETS");
     let puzzles = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap();
     let solutions = std::fs::read_to_string(dir.join(format!("{name}.solutions.txt"))).unwrap();
     let cases: Vec<(&str, &str)> = puzzles
@@ -40,7 +40,7 @@ fn solve_set(name: &str) -> usize {
 #[test]
 #[cfg_attr(
     not(datasets),
-    ignore = "needs the public benchmark sets in ../shared/datasets"
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
 )]
 fn magictour_top1465() {
     assert_eq!(solve_set("9x9/9x9-magictour-top1465"), 1465);
@@ -49,7 +49,7 @@ fn magictour_top1465() {
 #[test]
 #[cfg_attr(
     not(datasets),
-    ignore = "needs the public benchmark sets in ../shared/datasets"
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
 )]
 fn forum_hardest_1106() {
     assert_eq!(solve_set("9x9/9x9-forum-hardest-1106"), 375);
@@ -58,7 +58,7 @@ fn forum_hardest_1106() {
 #[test]
 #[cfg_attr(
     not(datasets),
-    ignore = "needs the public benchmark sets in ../shared/datasets"
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
 )]
 fn lloyd_16x16_every_decided_line() {
     // 2,100 lines: 798 unique, 1,301 with several solutions (checked by the rules), 1 unknown
@@ -68,7 +68,7 @@ fn lloyd_16x16_every_decided_line() {
 /// Killer lines `id<TAB>cages<TAB>solution`: every puzzle with a known solution solved in one
 /// batch call, every answer identical to the known solution. Returns how many.
 fn solve_killer_set(name: &str, extra: &[&str]) -> usize {
-    let dir = common::datasets().expect("the build found ../shared/datasets");
+    let dir = common::datasets().expect("the build found SUDOKU_CP_DATASETS");
     let text = std::fs::read_to_string(dir.join(name)).unwrap();
     let known: Vec<&str> = text.lines().filter(|l| !l.ends_with("\t-")).collect();
     let batch: String = known.iter().map(|l| format!("{l}\n")).collect();
@@ -90,7 +90,7 @@ fn solve_killer_set(name: &str, extra: &[&str]) -> usize {
 #[test]
 #[cfg_attr(
     not(datasets),
-    ignore = "needs the public benchmark sets in ../shared/datasets"
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
 )]
 fn killer_krazydad_8000() {
     let n = solve_killer_set("killer/killer-krazydad-intermediate-8000.txt", &[]);
@@ -100,7 +100,7 @@ fn killer_krazydad_8000() {
 #[test]
 #[cfg_attr(
     not(datasets),
-    ignore = "needs the public benchmark sets in ../shared/datasets"
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
 )]
 fn killer_x_iss_7() {
     let n = solve_killer_set("killer/killer-x-hs-iss.txt", &["--rules", "killer-x"]);
@@ -110,14 +110,14 @@ fn killer_x_iss_7() {
 #[test]
 #[cfg_attr(
     not(datasets),
-    ignore = "needs the public benchmark sets in ../shared/datasets"
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
 )]
 fn killer_hard_iss_within_a_node_budget() {
     // The hardest killers we know (ISS collection, 63 puzzles, 13 without a published
     // solution). Each gets 20,000 search nodes; those that need more print `node limit`.
     // Every answer must pass the independent checker and equal the published solution; the
     // count solved is the standing to keep (see the README's killer section).
-    let dir = common::datasets().expect("the build found ../shared/datasets");
+    let dir = common::datasets().expect("the build found SUDOKU_CP_DATASETS");
     let text = std::fs::read_to_string(dir.join("killer/killer-hard-iss.txt")).unwrap();
     let r = run(&["solve", "--node-limit", "20000", "--to", "line"], &text);
     assert_eq!(r.code, 5, "some puzzles need more nodes: {}", r.stderr);

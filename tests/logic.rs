@@ -112,10 +112,10 @@ fn every_step_on_the_shipped_puzzles_agrees_with_the_solution() {
 #[test]
 #[cfg_attr(
     not(datasets),
-    ignore = "needs the public benchmark sets in ../shared/datasets"
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
 )]
 fn the_datasets_easy_set_falls_to_logic_and_top95_is_rated() {
-    let dir = common::datasets().expect("the build found ../shared/datasets");
+    let dir = common::datasets().expect("the build found SUDOKU_CP_DATASETS");
     let rules = Rules::sudoku();
     let read = |name: &str| {
         let text = std::fs::read_to_string(dir.join(name)).unwrap();
@@ -146,10 +146,10 @@ fn the_datasets_easy_set_falls_to_logic_and_top95_is_rated() {
 #[test]
 #[cfg_attr(
     not(datasets),
-    ignore = "needs the public benchmark sets in ../shared/datasets"
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
 )]
 fn forcing_chains_leave_few_hard_puzzles_to_guessing_and_are_sound() {
-    let dir = common::datasets().expect("the build found ../shared/datasets");
+    let dir = common::datasets().expect("the build found SUDOKU_CP_DATASETS");
     let rules = Rules::sudoku();
     for (name, most) in [
         ("9x9/9x9-magictour-top1465.txt", 0.01),

@@ -1,6 +1,6 @@
-//! `rate` against Sudoku Explainer's ratings of the public 9×9 sets (`../shared/datasets/ratings`):
-//! how often ER is the same, and how often within 0.3, as the README says. Reported as ignored
-//! where the datasets are not beside the repository (`build.rs`).
+//! `rate` against Sudoku Explainer's ratings of the public 9×9 sets (`$SUDOKU_CP_DATASETS/ratings`):
+//! how often ER is the same, and how often within 0.3, as the README says. Reported as ignored,
+//! naming the variable, where it is unset (`build.rs`).
 
 mod common;
 
@@ -8,7 +8,7 @@ use common::run;
 
 /// The share of puzzles of `set` whose ER equals Sudoku Explainer's, and the share within 0.3.
 fn agreement(set: &str) -> (f64, f64) {
-    let dir = common::datasets().expect("the build found ../shared/datasets");
+    let dir = common::datasets().expect("the build found SUDOKU_CP_DATASETS");
     let puzzles = std::fs::read_to_string(dir.join(format!("9x9/{set}.txt"))).unwrap();
     let theirs = std::fs::read_to_string(dir.join(format!("ratings/{set}.serate.tsv"))).unwrap();
     let r = run(&["rate"], &puzzles);
@@ -35,7 +35,7 @@ fn agreement(set: &str) -> (f64, f64) {
 #[test]
 #[cfg_attr(
     not(datasets),
-    ignore = "needs the public benchmark sets in ../shared/datasets"
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
 )]
 fn norvig_top95_ratings_match_sudoku_explainers() {
     let (same, close) = agreement("9x9-norvig-top95");
@@ -48,7 +48,7 @@ fn norvig_top95_ratings_match_sudoku_explainers() {
 #[test]
 #[cfg_attr(
     not(datasets),
-    ignore = "needs the public benchmark sets in ../shared/datasets"
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
 )]
 fn magictour_top1465_ratings_match_sudoku_explainers() {
     let (same, close) = agreement("9x9-magictour-top1465");

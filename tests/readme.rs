@@ -1,7 +1,8 @@
-//! Every console example of the README, run: each `$ sudoku-cp …` line of a ```console block
-//! runs in a scratch folder holding copies of `puzzles/` and `rules/`, and its stdout then stderr
-//! must match the lines after it, where a line `...` stands for any lines and `[..]` for any
-//! text within a line.
+//! Every console example of the README and the guide, run: each `$ sudoku-cp …` line of a
+//! ```console block runs in a scratch folder holding copies of `puzzles/` and `rules/`, and its
+//! stdout then stderr must match the lines after it, where a line `...` stands for any lines and
+//! `[..]` for any text within a line. Every ```rules block is a rule file that reads, every
+//! ```puzzles block puzzles that read; `--help`'s exit codes are the README's table.
 
 mod common;
 
@@ -112,22 +113,35 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// The user's documents whose examples are run: the README and the guide.
+const DOCUMENTS: [&str; 2] = ["README.md", "GUIDE.md"];
+
 #[test]
 fn every_console_example_prints_what_the_readme_shows() {
     let root = common::root();
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let examples = examples(&readme);
-    assert!(examples.len() >= 15, "found {} examples", examples.len());
+    let mut all = 0;
+    for document in DOCUMENTS {
+        let text = std::fs::read_to_string(root.join(document)).unwrap();
+        let examples = examples(&text);
+        all += examples.len();
+        run_examples(document, &examples);
+    }
+    assert!(all >= 15, "found {all} examples");
+}
+
+/// Runs `examples` of `document`, failing with every one that does not print what it shows.
+fn run_examples(document: &str, examples: &[Example]) {
+    let root = common::root();
     let scratch = std::env::temp_dir().join(format!("sudoku-cp-readme-{}", std::process::id()));
     copy_dir(&root.join("puzzles"), &scratch.join("puzzles"));
     copy_dir(&root.join("rules"), &scratch.join("rules"));
     let mut failures = Vec::new();
-    for example in &examples {
+    for example in examples {
         let mut args = words(&example.command);
         assert_eq!(
             args.first().map(String::as_str),
             Some("sudoku-cp"),
-            "README.md:{}: an example runs sudoku-cp",
+            "{document}:{}: an example runs sudoku-cp",
             example.line
         );
         let stdin = match args.iter().position(|a| a == "<") {
@@ -154,7 +168,7 @@ fn every_console_example_prints_what_the_readme_shows() {
         let crashed = !matches!(out.status.code(), Some(0 | 1 | 2 | 4 | 5));
         if crashed || !lines_match(&example.expected, &lines) {
             failures.push(format!(
-                "README.md:{}: $ {}\n--- the README shows\n{}\n--- it printed (exit {:?})\n{text}",
+                "{document}:{}: $ {}\n--- it shows\n{}\n--- it printed (exit {:?})\n{text}",
                 example.line,
                 example.command,
                 example.expected.join("\n"),
@@ -187,10 +201,10 @@ fn the_readme_stays_short_and_names_no_sibling_path() {
         readme.lines().count()
     );
     assert!(!readme.contains("../shared"), "the README names ../shared");
-    assert!(readme.contains("cargo install --path ."));
+    assert!(readme.contains("cargo install --locked --path ."));
 }
 
-/// The example step of each row of the README's ladder table (the last column, without its
+/// The example step of each row of the guide's ladder table (the last column, without its
 /// backticks; a trailing `…` shortens it).
 fn ladder_examples(text: &str) -> Vec<String> {
     text.lines()
@@ -207,8 +221,8 @@ fn ladder_examples(text: &str) -> Vec<String> {
 #[test]
 fn every_example_step_of_the_ladder_table_is_one_explain_prints() {
     let root = common::root();
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let examples = ladder_examples(&readme);
+    let guide = std::fs::read_to_string(root.join("GUIDE.md")).unwrap();
+    let examples = ladder_examples(&guide);
     assert!(examples.len() >= 20, "found {} rows", examples.len());
     let out = Command::new(env!("CARGO_BIN_EXE_sudoku-cp"))
         .args([
@@ -227,6 +241,79 @@ fn every_example_step_of_the_ladder_table_is_one_explain_prints() {
             Some(start) => steps.iter().any(|s| s.starts_with(start)),
             None => steps.contains(&example.as_str()),
         };
-        assert!(found, "the README's example step is not printed: {example}");
+        assert!(found, "the guide's example step is not printed: {example}");
     }
+}
+
+/// The text of every fenced block of `text` whose info string is `info`, with its first line.
+fn blocks(text: &str, info: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut open: Option<(usize, String)> = None;
+    for (i, line) in text.lines().enumerate() {
+        match &mut open {
+            None if line.trim_end() == format!("```{info}") => open = Some((i + 2, String::new())),
+            Some(_) if line.starts_with("```") => out.extend(open.take()),
+            Some((_, block)) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            None => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn every_file_snippet_is_a_file_that_reads() {
+    use sudoku_cp::format::{ReadOptions, read};
+    use sudoku_cp::puzzle::{Puzzle, Rules, Symbols};
+    let root = common::root();
+    let (mut rule_files, mut puzzle_files) = (0, 0);
+    for document in DOCUMENTS {
+        let text = std::fs::read_to_string(root.join(document)).unwrap();
+        for (line, block) in blocks(&text, "rules") {
+            let at = format!("{document}:{line}");
+            let rules = Rules::parse(&block, &at).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!rules.all_different.is_empty(), "{at}: declares no region");
+            let mut p = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
+            rules.apply(&mut p).unwrap_or_else(|e| panic!("{at}: {e}"));
+            rule_files += 1;
+        }
+        for (line, block) in blocks(&text, "puzzles") {
+            let at = format!("{document}:{line}");
+            let read = read(&block, &at, &ReadOptions::default());
+            assert!(read.is_ok_and(|p| !p.is_empty()), "{at}: does not read");
+            puzzle_files += 1;
+        }
+    }
+    assert!(
+        rule_files >= 2 && puzzle_files >= 1,
+        "{rule_files} {puzzle_files}"
+    );
+}
+
+#[test]
+fn help_lists_the_exit_codes_of_the_readme() {
+    let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
+    let table: Vec<String> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| code | meaning |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split(" | ").map(str::trim).collect();
+            format!("{}  {}", cells[0], cells[1])
+        })
+        .collect();
+    assert_eq!(table.len(), 6, "{table:?}");
+    let help = common::run(&["--help"], "");
+    let listed: Vec<String> = help
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Exit codes"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.trim().to_string())
+        .collect();
+    assert_eq!(listed, table);
 }

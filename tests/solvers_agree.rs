@@ -186,10 +186,10 @@ fn cp_network_agrees_with_cp_engine_on_shipped_puzzles() {
 #[test]
 #[cfg_attr(
     not(datasets),
-    ignore = "needs the public benchmark sets in ../shared/datasets"
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
 )]
 fn cp_network_agrees_with_cp_engine_on_dataset_slices() {
-    let dir = common::datasets().expect("the build found ../shared/datasets");
+    let dir = common::datasets().expect("the build found SUDOKU_CP_DATASETS");
     for (file, take) in [
         ("9x9/9x9-magictour-top1465.txt", 300),
         ("9x9/9x9-serg-benchmark-multisolution.txt", 100),

@@ -13,10 +13,9 @@ pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `../shared/datasets`, when it is there.
+/// The public benchmark sets' folder, when the build found one in `SUDOKU_CP_DATASETS`.
 pub(crate) fn datasets() -> Option<PathBuf> {
-    let d = root().join("../shared/datasets");
-    d.is_dir().then_some(d)
+    option_env!("SUDOKU_CP_DATASETS_DIR").map(PathBuf::from)
 }
 
 /// What a run of the binary gave.
