@@ -56,6 +56,10 @@ impl<D: Domain> Propagator<D> for AllDifferent<D> {
         &self.name
     }
 
+    fn kind(&self) -> &'static str {
+        "all-different"
+    }
+
     fn watches(&self) -> Vec<(VarId, WakeOn)> {
         // Hidden singles and the pigeonhole rule can fire after any removal.
         self.vars.iter().map(|&v| (v, WakeOn::Change)).collect()
@@ -204,6 +208,10 @@ const PLACES: usize = 8;
 impl<D: Domain> Propagator<D> for HallSets<D> {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn kind(&self) -> &'static str {
+        "Hall sets"
     }
 
     fn watches(&self) -> Vec<(VarId, WakeOn)> {

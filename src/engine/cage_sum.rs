@@ -215,9 +215,9 @@ impl<D: Domain> CageSum<D> {
         if !cx.dom(v).contains(value) {
             return Ok(());
         }
-        if log_enabled!(target: "propagate", Level::Trace) {
+        if log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace) {
             trace!(
-                target: "propagate",
+                target: crate::engine::LOG_PROPAGATE,
                 "  {}: every combination needs {} and each variable that can take it shares a group with {}",
                 self.name,
                 cx.labels().value(value),
@@ -232,6 +232,10 @@ impl<D: Domain> CageSum<D> {
 impl<D: Domain> Propagator<D> for CageSum<D> {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn kind(&self) -> &'static str {
+        "cage sum"
     }
 
     fn watches(&self) -> Vec<(VarId, WakeOn)> {
@@ -253,7 +257,7 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
                 fixed.insert(value);
             }
         }
-        let tracing = log_enabled!(target: "propagate", Level::Trace);
+        let tracing = log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace);
         // The values the cage must hold: its fixed values and those a group forces into it.
         let mut must = fixed;
         for (mask, outside) in &self.groups {
@@ -283,7 +287,7 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
             }
             if tracing {
                 trace!(
-                    target: "propagate",
+                    target: crate::engine::LOG_PROPAGATE,
                     "  {} must hold {}: the other variables of a group with {} cannot take it",
                     self.name,
                     cx.labels().values(forced),
@@ -320,7 +324,7 @@ impl<D: Domain> Propagator<D> for CageSum<D> {
         };
         let Some(required) = required else {
             if tracing {
-                trace!(target: "propagate", "  {}: no combination is left", self.name);
+                trace!(target: crate::engine::LOG_PROPAGATE, "  {}: no combination is left", self.name);
             }
             return Err(cx.conflict(None));
         };
@@ -380,7 +384,7 @@ impl<D: Domain> CageSum<D> {
                 if tracing {
                     let who = variable.map(|i| format!("{} ", cx.labels().var(self.vars[i])));
                     trace!(
-                        target: "propagate",
+                        target: crate::engine::LOG_PROPAGATE,
                         "  {} drops {}: {}{reason}",
                         self.name,
                         cx.labels().values(combo),

@@ -89,6 +89,10 @@ impl<D: Domain> Propagator<D> for GroupSum<D> {
         &self.name
     }
 
+    fn kind(&self) -> &'static str {
+        "group sum"
+    }
+
     fn watches(&self) -> Vec<(VarId, WakeOn)> {
         self.groups
             .iter()

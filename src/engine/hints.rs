@@ -53,6 +53,9 @@ impl<D: Domain> Engine<D> {
         }
         self.trail.checkpoint();
         self.stats.nodes += 1;
+        if let Some(r) = self.recorder.as_mut() {
+            r.node(None, "the hinted values".to_string(), false);
+        }
         let solved = (0..self.doms.len()).all(|i| {
             let var = VarId(i as u32);
             match self.hints[i] {
@@ -65,6 +68,9 @@ impl<D: Domain> Engine<D> {
             && self.doms.iter().all(|d| d.is_single());
         if solved {
             self.stats.solutions += 1;
+            if let Some(r) = self.recorder.as_mut() {
+                r.solved();
+            }
             on_solution(&self.doms);
         }
         self.trail.restore(&mut self.doms);

@@ -83,6 +83,12 @@ pub struct Engine<D: Domain> {
     pub(crate) props: Vec<Box<dyn Propagator<D>>>,
     /// Each propagator's name, kept apart so a running propagator's context can show it.
     pub(crate) prop_names: Vec<String>,
+    /// Each propagator's kind, for profiles.
+    pub(crate) prop_kinds: Vec<&'static str>,
+    /// Each propagator's profile counters, while one is kept ([`Engine::keep_profile`]).
+    pub(crate) counters: Option<Box<super::profile::Counters>>,
+    /// The search tree being recorded, if one is ([`Engine::record_tree`]).
+    pub(crate) recorder: Option<Box<super::tree::Recorder>>,
     /// For each variable, the propagators watching it: all are woken when it is fixed.
     pub(crate) watchers: Vec<Vec<PropId>>,
     /// For each variable, the propagators woken by any change of it (those watching it with
@@ -134,6 +140,9 @@ impl<D: Domain> Engine<D> {
             doms: Vec::new(),
             props: Vec::new(),
             prop_names: Vec::new(),
+            prop_kinds: Vec::new(),
+            counters: None,
+            recorder: None,
             watchers: Vec::new(),
             on_change: Vec::new(),
             queue: Queue::default(),
@@ -204,6 +213,13 @@ impl<D: Domain> Engine<D> {
         }
         self.watched.push(weighed);
         self.prop_names.push(p.name().to_string());
+        self.prop_kinds.push(p.kind());
+        if let Some(c) = &mut self.counters {
+            c.runs.push(0);
+            c.removed.push(0);
+            c.failures.push(0);
+            c.time.push(std::time::Duration::ZERO);
+        }
         self.queue.add_prop(p.priority());
         self.props.push(Box::new(p));
         self.weights.push(1);
@@ -301,6 +317,7 @@ impl<D: Domain> Engine<D> {
             on_change: &self.on_change,
             queue: &mut self.queue,
             labels: &self.labels,
+            removed: &mut self.stats.removed,
             me,
             me_name: name,
         }
@@ -311,6 +328,8 @@ impl<D: Domain> Engine<D> {
     pub fn propagate(&mut self) -> Result<(), Conflict> {
         while let Some(p) = self.queue.pop_running() {
             self.stats.propagations += 1;
+            let removed_before = self.stats.removed;
+            let started = self.counters.is_some().then(std::time::Instant::now);
             let Engine {
                 doms,
                 props,
@@ -320,10 +339,11 @@ impl<D: Domain> Engine<D> {
                 queue,
                 trail,
                 labels,
+                stats,
                 ..
             } = self;
             let me_name = prop_names[p.0 as usize].as_str();
-            trace!(target: "propagate", "run {me_name}");
+            trace!(target: crate::engine::LOG_PROPAGATE, "run {me_name}");
             let mut cx = Ctx {
                 doms,
                 trail,
@@ -331,13 +351,21 @@ impl<D: Domain> Engine<D> {
                 on_change,
                 queue,
                 labels,
+                removed: &mut stats.removed,
                 me: p,
                 me_name,
             };
             let result = props[p.0 as usize].propagate(&mut cx);
             self.queue.finished(p);
+            if let (Some(c), Some(started)) = (&mut self.counters, started) {
+                let i = p.0 as usize;
+                c.runs[i] += 1;
+                c.removed[i] += self.stats.removed - removed_before;
+                c.failures[i] += u64::from(result.is_err());
+                c.time[i] += started.elapsed();
+            }
             if let Err(conflict) = result {
-                trace!(target: "propagate", "{me_name} fails");
+                trace!(target: crate::engine::LOG_PROPAGATE, "{me_name} fails");
                 self.queue.clear();
                 return Err(conflict);
             }
@@ -358,6 +386,8 @@ pub struct Ctx<'a, D: Domain> {
     on_change: &'a [Vec<PropId>],
     queue: &'a mut Queue,
     labels: &'a Labels,
+    /// Values removed so far by every propagator ([`Stats::removed`]).
+    removed: &'a mut u64,
     me: PropId,
     me_name: &'a str,
 }
@@ -415,9 +445,9 @@ impl<D: Domain> Ctx<'_, D> {
     }
 
     fn set(&mut self, v: VarId, old: D, new: D) -> Result<bool, Conflict> {
-        if log_enabled!(target: "propagate", Level::Trace) {
+        if log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace) {
             trace!(
-                target: "propagate",
+                target: crate::engine::LOG_PROPAGATE,
                 "  {} loses {} -> {} ({})",
                 self.labels.var(v),
                 self.labels.values_of(v, old.minus(new)),
@@ -425,6 +455,7 @@ impl<D: Domain> Ctx<'_, D> {
                 self.me_name
             );
         }
+        *self.removed += u64::from(old.len() - new.len());
         if new.is_empty() {
             return Err(self.conflict(Some(v)));
         }

@@ -153,6 +153,10 @@ impl<D: Domain> Propagator<D> for LinearSum {
         &self.name
     }
 
+    fn kind(&self) -> &'static str {
+        "linear sum"
+    }
+
     fn watches(&self) -> Vec<(VarId, WakeOn)> {
         self.terms
             .iter()
@@ -191,8 +195,8 @@ impl<D: Domain> Propagator<D> for LinearSum {
         }
         let reached = self.forward[k * words + goal / 64] >> (goal % 64) & 1 == 1;
         if !reached {
-            if log_enabled!(target: "propagate", Level::Trace) {
-                trace!(target: "propagate", "  {}: no values reach the sum", self.name);
+            if log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace) {
+                trace!(target: crate::engine::LOG_PROPAGATE, "  {}: no values reach the sum", self.name);
             }
             return Err(cx.conflict(None));
         }
@@ -268,8 +272,8 @@ impl LinearSum {
                 high += hi;
             }
             if goal < low || goal > high {
-                if log_enabled!(target: "propagate", Level::Trace) {
-                    trace!(target: "propagate", "  {}: no values reach the sum", self.name);
+                if log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace) {
+                    trace!(target: crate::engine::LOG_PROPAGATE, "  {}: no values reach the sum", self.name);
                 }
                 return Err(cx.conflict(None));
             }
@@ -331,8 +335,8 @@ impl LinearSum {
             forward[i + 1] = dst & below_goal;
         }
         if forward[k] >> goal & 1 == 0 {
-            if log_enabled!(target: "propagate", Level::Trace) {
-                trace!(target: "propagate", "  {}: no values reach the sum", self.name);
+            if log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace) {
+                trace!(target: crate::engine::LOG_PROPAGATE, "  {}: no values reach the sum", self.name);
             }
             return Err(cx.conflict(None));
         }

@@ -52,8 +52,10 @@
 //! domains, and reach your own fixpoint in one run.
 //!
 //! # Logs
-//! `debug` (target `search`): every decision and backtrack. `trace` (target `propagate`): every
-//! propagator run and every domain reduction, with the propagator that made it.
+//! `debug` (target [`LOG_SEARCH`], `sudoku_cp::search`): every decision and backtrack. `trace`
+//! (target [`LOG_PROPAGATE`], `sudoku_cp::propagate`): every propagator run and every domain
+//! reduction, with the propagator that made it. Both targets sit under the crate's name, so
+//! `RUST_LOG=sudoku_cp=trace` shows them, and each can be filtered on its own.
 
 /// Evaluates `$body` with the type name `$D` bound to the smallest [`Domain`] type holding
 /// `$n` values: `u16` up to 16, `u32`, `u64`, then [`Wide`] words up to 256.
@@ -85,6 +87,20 @@ macro_rules! with_domain {
     };
 }
 
+/// The log target of search: decisions, backtracks, restarts and solutions (`debug`).
+pub const LOG_SEARCH: &str = "sudoku_cp::search";
+
+/// The log target of propagation: each propagator run and domain reduction (`trace`).
+pub const LOG_PROPAGATE: &str = "sudoku_cp::propagate";
+
+/// Whether the search's logs are on: decisions ([`LOG_SEARCH`] at `debug`) or propagation
+/// ([`LOG_PROPAGATE`] at `trace`). Solvers that would log nothing (the bitboard network) step
+/// aside then.
+pub fn logging() -> bool {
+    log::log_enabled!(target: LOG_SEARCH, log::Level::Debug)
+        || log::log_enabled!(target: LOG_PROPAGATE, log::Level::Trace)
+}
+
 mod all_different;
 mod boards;
 mod cage_memo;
@@ -100,6 +116,7 @@ mod pair_table;
 mod phases;
 mod places;
 mod predicate;
+mod profile;
 mod propagator;
 mod queue;
 mod regular;
@@ -111,6 +128,7 @@ mod strategy;
 #[cfg(test)]
 pub(crate) mod testing;
 mod trail;
+mod tree;
 mod tuning;
 
 pub use all_different::{AllDifferent, HallSets};
@@ -128,6 +146,7 @@ pub use linear_sum::LinearSum;
 pub use matching::Matcher;
 pub use pair_table::PairTable;
 pub use predicate::{Predicate, Test};
+pub use profile::{PropagatorProfile, by_kind};
 pub use propagator::{Conflict, Priority, PropId, Propagator, VarId, WakeOn};
 pub use regular::{Layered, Regular};
 pub use rng::Rng;
@@ -136,4 +155,5 @@ pub use search::{Limits, Race, Stats, Stop};
 pub use share::Shared;
 pub(crate) use strategy::luby;
 pub use strategy::{Heuristic, Strategy, ValueOrder};
+pub use tree::{NodeEnd, SVG_LABELLED_NODES, SearchTree, TreeNode};
 pub use tuning::Tuning;

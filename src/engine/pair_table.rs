@@ -79,6 +79,10 @@ impl<D: Domain> Propagator<D> for PairTable<D> {
         &self.name
     }
 
+    fn kind(&self) -> &'static str {
+        "pair table"
+    }
+
     fn watches(&self) -> Vec<(VarId, WakeOn)> {
         vec![(self.x, WakeOn::Change), (self.y, WakeOn::Change)]
     }
@@ -92,9 +96,9 @@ impl<D: Domain> Propagator<D> for PairTable<D> {
         let kx = Self::supported(dx, dy, &self.x_supports);
         let ky = Self::supported(dy, kx, &self.y_supports);
         for (v, old, kept) in [(self.x, dx, kx), (self.y, dy, ky)] {
-            if kept != old && log_enabled!(target: "propagate", Level::Trace) {
+            if kept != old && log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace) {
                 trace!(
-                    target: "propagate",
+                    target: crate::engine::LOG_PROPAGATE,
                     "  {}: {} has no partner left",
                     self.name,
                     cx.labels().values_of(v, old.minus(kept))

@@ -44,6 +44,10 @@ impl<D: Domain> Propagator<D> for Predicate {
         &self.name
     }
 
+    fn kind(&self) -> &'static str {
+        "check of a full assignment"
+    }
+
     fn watches(&self) -> Vec<(VarId, WakeOn)> {
         self.vars.iter().map(|&v| (v, WakeOn::Fixed)).collect()
     }
@@ -60,8 +64,8 @@ impl<D: Domain> Propagator<D> for Predicate {
         if (self.test)(&self.values) {
             return Ok(());
         }
-        if log_enabled!(target: "propagate", Level::Trace) {
-            trace!(target: "propagate", "  {}: its values break it", self.name);
+        if log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace) {
+            trace!(target: crate::engine::LOG_PROPAGATE, "  {}: its values break it", self.name);
         }
         Err(cx.conflict(None))
     }

@@ -70,6 +70,11 @@ pub enum Priority {
 pub trait Propagator<D: Domain>: Debug + Send {
     /// A short name for logs and statistics, e.g. `alldiff(group 1)`.
     fn name(&self) -> &str;
+    /// What kind of propagator it is, for profiles (`all-different`, `cage sum`); a model may
+    /// name the role a propagator plays instead ([`Engine::set_kind`](super::Engine::set_kind)).
+    fn kind(&self) -> &'static str {
+        "propagator"
+    }
     /// The variables this propagator watches, each with the event that wakes it. Asked once,
     /// when the propagator is posted.
     fn watches(&self) -> Vec<(VarId, WakeOn)>;

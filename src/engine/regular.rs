@@ -150,6 +150,10 @@ impl<D: Domain> Propagator<D> for Regular<D> {
         &self.name
     }
 
+    fn kind(&self) -> &'static str {
+        "automaton"
+    }
+
     fn watches(&self) -> Vec<(VarId, WakeOn)> {
         self.vars.iter().map(|&v| (v, WakeOn::Change)).collect()
     }
@@ -194,9 +198,9 @@ impl<D: Domain> Propagator<D> for Regular<D> {
         for (i, &var) in self.vars.iter().enumerate() {
             let old = cx.dom(var);
             let kept = self.support[i];
-            if kept != old && log_enabled!(target: "propagate", Level::Trace) {
+            if kept != old && log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace) {
                 trace!(
-                    target: "propagate",
+                    target: crate::engine::LOG_PROPAGATE,
                     "  {}: {} on no accepted word",
                     self.name,
                     cx.labels().values_of(var, old.minus(kept))

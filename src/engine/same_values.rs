@@ -68,6 +68,10 @@ impl<D: Domain> Propagator<D> for SameValues<D> {
         &self.name
     }
 
+    fn kind(&self) -> &'static str {
+        "same values"
+    }
+
     fn watches(&self) -> Vec<(VarId, WakeOn)> {
         self.a
             .iter()

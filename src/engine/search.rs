@@ -24,6 +24,8 @@ pub struct Stats {
     pub failures: u64,
     /// Propagator runs.
     pub propagations: u64,
+    /// Values removed from domains by propagation (and by decisions and refutations).
+    pub removed: u64,
     /// Solutions found.
     pub solutions: u64,
     /// Restarts (back to the root with the weights learned so far).
@@ -155,7 +157,13 @@ impl<D: Domain> Engine<D> {
         // With `Strategy::phases`: the deepest node so far.
         let mut deepest = self.start_phases();
         self.stats.nodes += 1;
+        let removed = self.stats.removed;
+        if let Some(r) = self.recorder.as_mut() {
+            r.node(None, String::new(), false);
+        }
+        let root = self.recorder.as_ref().and_then(|r| r.at);
         let mut consistent = self.propagate_weighted();
+        self.note_node(removed, !consistent);
         loop {
             if !consistent {
                 run_failures += 1;
@@ -180,10 +188,13 @@ impl<D: Domain> Engine<D> {
                     path.clear();
                     last_conflict = None;
                     self.restart_phases(&mut deepest);
+                    if let Some(r) = self.recorder.as_mut() {
+                        (r.at, r.made_at) = (root, Vec::new());
+                    }
                     run += 1;
                     run_failures = 0;
                     self.stats.restarts += 1;
-                    debug!(target: "search", "restart {run}");
+                    debug!(target: crate::engine::LOG_SEARCH, "restart {run}");
                     consistent = true;
                 }
             }
@@ -198,8 +209,11 @@ impl<D: Domain> Engine<D> {
                             return Stop::Exhausted; // another search reached the limit
                         }
                         self.stats.solutions += 1;
+                        if let Some(r) = self.recorder.as_mut() {
+                            r.solved();
+                        }
                         found += 1;
-                        debug!(target: "search", "solution {found} at depth {}", path.len());
+                        debug!(target: crate::engine::LOG_SEARCH, "solution {found} at depth {}", path.len());
                         on_solution(&self.doms);
                         if enough {
                             return Stop::SolutionLimit;
@@ -254,7 +268,7 @@ impl<D: Domain> Engine<D> {
                         self.stats.guesses += 1;
                         self.stats.max_depth = self.stats.max_depth.max(path.len() as u64);
                         debug!(
-                            target: "search",
+                            target: crate::engine::LOG_SEARCH,
                             "depth {}: guess {} = {} (of {})",
                             path.len(),
                             self.labels.var(var),
@@ -262,8 +276,11 @@ impl<D: Domain> Engine<D> {
                             self.labels.values_of(var, self.doms[var.index()])
                         );
                         let mark = self.trail.len();
+                        let removed = self.stats.removed;
+                        self.record_decision(var, value, true);
                         consistent = self.restrict(var, D::singleton(value), "decision").is_ok()
                             && self.propagate_weighted();
+                        self.note_node(removed, !consistent);
                         self.note_activity(mark);
                         if !consistent {
                             self.stats.failures += 1;
@@ -297,7 +314,7 @@ impl<D: Domain> Engine<D> {
             }
             self.stats.nodes += 1;
             debug!(
-                target: "search",
+                target: crate::engine::LOG_SEARCH,
                 "depth {}: backtrack, {} <> {}",
                 path.len(),
                 self.labels.var(var),
@@ -305,12 +322,24 @@ impl<D: Domain> Engine<D> {
             );
             let not_value = D::full(D::CAPACITY).minus(D::singleton(value));
             let mark = self.trail.len();
+            let removed = self.stats.removed;
+            self.record_decision(var, value, false);
             consistent =
                 self.restrict(var, not_value, "refutation").is_ok() && self.propagate_weighted();
+            self.note_node(removed, !consistent);
             self.note_activity(mark);
             if !consistent {
                 self.stats.failures += 1;
             }
+        }
+    }
+
+    /// Notes in the tree being recorded how the current node's propagation went: the values
+    /// removed since `removed`, and whether it failed.
+    fn note_node(&mut self, removed: u64, failed: bool) {
+        let now = self.stats.removed;
+        if let Some(r) = self.recorder.as_mut() {
+            r.propagated(now - removed, failed);
         }
     }
 

@@ -23,7 +23,7 @@ pub use draw::write_constraints;
 pub use fpuzzles::KEYS as FPUZZLES_KEYS;
 pub use iss::KINDS as ISS_KINDS;
 pub use read::{
-    MAX_LINE_BYTES, MAX_WHOLE_BYTES, ReadOptions, decode, read, read_each, read_records,
+    LineSource, MAX_LINE_BYTES, MAX_WHOLE_BYTES, ReadOptions, decode, read, read_each, read_records,
 };
 pub use write::{write, write_cage_map, write_cages};
 

@@ -313,7 +313,7 @@ fn too_long(source: &str, line: usize) -> InputError {
 /// [`MAX_WHOLE_BYTES`]. A record that does not read is handed over as its error, and reading
 /// goes on; a line longer than [`MAX_LINE_BYTES`] is an error of its own.
 pub fn read_each<E>(
-    mut input: impl std::io::BufRead,
+    mut input: impl LineSource,
     source: &str,
     opts: &ReadOptions,
     mut each: impl FnMut(Result<Entry, InputError>) -> Result<bool, E>,
@@ -335,6 +335,11 @@ pub fn read_each<E>(
             Ok(LineRead::Line) => {
                 lines += 1;
                 head.extend_from_slice(&buf);
+                // A pipe that stops for a moment: what came so far decides the layout, so
+                // that one-line puzzles are answered as they come.
+                if input.stalled() {
+                    break;
+                }
             }
             Ok(LineRead::TooLong) => {
                 lines += 1;
@@ -370,7 +375,12 @@ pub fn read_each<E>(
         }
         let content = content_lines(text);
         match layout(&content, text, source, opts) {
-            Ok(f @ (InputFormat::Line | InputFormat::Killer)) => Some(f),
+            Ok(
+                f @ (InputFormat::Line
+                | InputFormat::Killer
+                | InputFormat::Iss
+                | InputFormat::Fpuzzles),
+            ) => Some(f),
             _ => None,
         }
     };
@@ -380,10 +390,17 @@ pub fn read_each<E>(
     };
     let Some(format) = format else {
         let room = MAX_WHOLE_BYTES.saturating_sub(head.len() as u64);
-        match std::io::Read::read_to_end(
-            &mut std::io::Read::take(input.by_ref(), room + 1),
-            &mut head,
-        ) {
+        // Read to the end, unless the end was met already (a second read of a terminal
+        // would wait for a second Ctrl-D).
+        let rest = if ended {
+            Ok(0)
+        } else {
+            std::io::Read::read_to_end(
+                &mut std::io::Read::take(input.by_ref(), room + 1),
+                &mut head,
+            )
+        };
+        match rest {
             Ok(_) if head.len() as u64 > MAX_WHOLE_BYTES => {
                 let message = format!(
                     "larger than {} MiB, the most a file read whole (grids, RMIT files, cage \
@@ -459,6 +476,25 @@ pub fn read_each<E>(
         if !each(r)? || stop {
             return Ok(());
         }
+    }
+}
+
+/// Where [`read_each`] reads lines from: any [`BufRead`](std::io::BufRead), and a pipe or
+/// terminal that can say it has nothing more for now, so that the puzzles read so far are
+/// answered before the next ones come.
+pub trait LineSource: std::io::BufRead {
+    /// Whether nothing more has come within a moment (about 100 ms); never, for a file.
+    fn stalled(&mut self) -> bool {
+        false
+    }
+}
+
+impl LineSource for &[u8] {}
+impl<R: std::io::Read> LineSource for std::io::BufReader<R> {}
+impl LineSource for std::io::StdinLock<'_> {}
+impl<T: LineSource + ?Sized> LineSource for Box<T> {
+    fn stalled(&mut self) -> bool {
+        (**self).stalled()
     }
 }
 

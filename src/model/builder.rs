@@ -21,7 +21,19 @@ pub fn build<D: Domain>(
     rules: &Rules,
     tuning: &Tuning,
 ) -> Result<Engine<D>, Conflict> {
-    let mut engine = model(puzzle, rules, tuning);
+    let mut engine = model(puzzle, rules, tuning, log::log_enabled!(log::Level::Debug));
+    apply_givens(&mut engine, puzzle, rules)?;
+    Ok(engine)
+}
+
+/// [`build`] with every variable, value and propagator named, whatever the log level: for a
+/// profile or a search tree that names what it shows.
+pub fn build_named<D: Domain>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    tuning: &Tuning,
+) -> Result<Engine<D>, Conflict> {
+    let mut engine = model(puzzle, rules, tuning, true);
     apply_givens(&mut engine, puzzle, rules)?;
     Ok(engine)
 }
@@ -77,7 +89,7 @@ pub(crate) fn with_model<D: Domain, R>(
                     && c.tuning == *tuning
             });
         if !hit {
-            let engine = model::<D>(puzzle, rules, tuning);
+            let engine = model::<D>(puzzle, rules, tuning, false);
             let root = engine.snapshot();
             *slot = Some(Box::new(Cached {
                 n,
@@ -137,9 +149,15 @@ pub(crate) fn grid_of<D: Domain>(puzzle: &Puzzle, doms: &[D]) -> Vec<usize> {
     Engine::values_of(&doms[..cells])
 }
 
-/// The model without its givens: the variables, then each step's propagators.
-pub(super) fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules, tuning: &Tuning) -> Engine<D> {
-    let mut model = Builder::new(puzzle, rules, tuning);
+/// The model without its givens: the variables, then each step's propagators, named when
+/// `labelled`.
+pub(super) fn model<D: Domain>(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    tuning: &Tuning,
+    labelled: bool,
+) -> Engine<D> {
+    let mut model = Builder::new(puzzle, rules, tuning, labelled);
     model.post_regions();
     if puzzle.size() >= tuning.same_values_from {
         model.post_same_values();
@@ -156,10 +174,22 @@ pub(super) fn model<D: Domain>(puzzle: &Puzzle, rules: &Rules, tuning: &Tuning) 
     }
     if rules.cages {
         let mut sums = Sums::new(puzzle, &model.regions);
+        let first = model.engine.num_props();
         let chosen = model.post_cages(&mut sums);
+        model.engine.set_kinds_since(first, "killer cage");
+        let first = model.engine.num_props();
         model.post_shared_values(&chosen, &sums);
+        model
+            .engine
+            .set_kinds_since(first, "values two cages share");
+        let first = model.engine.num_props();
         model.post_house_sums(&mut sums);
+        model.engine.set_kinds_since(first, "rule of 45");
+        let first = model.engine.num_props();
         model.post_union_sums();
+        model
+            .engine
+            .set_kinds_since(first, "rule of 45 over rows and columns");
     }
     model.set_strategy();
     model.finish()
@@ -236,12 +266,12 @@ impl<D: Domain> Sums<D> {
 }
 
 impl<'p, D: Domain> Builder<'p, D> {
-    fn new(puzzle: &'p Puzzle, rules: &'p Rules, tuning: &'p Tuning) -> Self {
+    fn new(puzzle: &'p Puzzle, rules: &'p Rules, tuning: &'p Tuning, labelled: bool) -> Self {
         let n = puzzle.size();
         assert!(n <= D::CAPACITY, "domain type too small for size {n}");
         let mut engine = Engine::new();
         let vars: Vec<VarId> = (0..n * n).map(|_| engine.new_var(D::full(n))).collect();
-        let labels = log::log_enabled!(log::Level::Debug).then(|| Labels {
+        let labels = labelled.then(|| Labels {
             vars: (0..n * n).map(|c| puzzle.cell_name(c)).collect(),
             values: puzzle
                 .symbols()

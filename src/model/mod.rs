@@ -175,7 +175,7 @@ mod shared_values;
 mod tuning;
 mod variants;
 
-pub use builder::build;
+pub use builder::{build, build_named};
 pub(crate) use builder::{grid_of, with_model};
 pub(crate) use killer_sums::*;
 pub(crate) use network::*;

@@ -217,10 +217,27 @@ pub(super) fn post_variants<D: Domain>(
     labelled: bool,
 ) {
     let houses = Houses::new(puzzle, regions);
+    for constraint in distinct(puzzle) {
+        let first = engine.num_props();
+        post_one(engine, vars, puzzle, regions, labelled, &houses, constraint);
+        engine.set_kinds_since(first, constraint.kind());
+    }
+}
+
+/// Posts one constraint of [`post_variants`].
+fn post_one<D: Domain>(
+    engine: &mut Engine<D>,
+    vars: &[VarId],
+    puzzle: &Puzzle,
+    regions: &[Region],
+    labelled: bool,
+    houses: &Houses,
+    constraint: &Constraint,
+) {
     let weights: Vec<u64> = puzzle.symbols().as_slice().to_vec();
     let w = values(puzzle);
     let n = puzzle.size();
-    for constraint in distinct(puzzle) {
+    {
         let name = if labelled {
             constraint.describe(|c| puzzle.cell_name(c))
         } else {
@@ -258,7 +275,7 @@ pub(super) fn post_variants<D: Domain>(
                     held.holds(&|c| values[v[cells.iter().position(|&x| x == c).unwrap_or(0)]])
                 });
                 engine.post(Predicate::new(name.clone(), vs(&constraint.cells()), test));
-                continue;
+                return;
             };
             if let Constraint::Sandwich { cells, .. } = constraint {
                 // A sandwich's cells hold distinct values, as its definition says; a line
@@ -286,7 +303,7 @@ pub(super) fn post_variants<D: Domain>(
                     .collect();
                 houses.post_group_sum(engine, vars, &name, &terms, &weights, 0);
             }
-            continue;
+            return;
         }
         match constraint {
             Constraint::Region { cells, .. } => {

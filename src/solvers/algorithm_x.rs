@@ -12,7 +12,7 @@ use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
 use crate::puzzle::{Puzzle, Rules};
 use fixedbitset::FixedBitSet;
-use log::debug;
+use log::{debug, log_enabled, trace};
 use std::time::Instant;
 
 /// Algorithm X with bitsets and undo lists.
@@ -138,6 +138,7 @@ impl State {
         let cells = puzzle.size() * puzzle.size();
         let givens = m.given_rows(puzzle);
         for &r in &givens {
+            trace!(target: crate::engine::LOG_PROPAGATE, "given {}", m.describe(r, puzzle));
             self.select(m, r);
         }
         let mut levels: Vec<Level> = Vec::new();
@@ -148,6 +149,7 @@ impl State {
             count,
             stop,
             stats,
+            observed: None,
         };
         let mut descend = true;
         loop {
@@ -155,7 +157,7 @@ impl State {
                 match self.choose() {
                     None => {
                         count += 1;
-                        debug!(target: "search", "solution {count}");
+                        debug!(target: crate::engine::LOG_SEARCH, "solution {count}");
                         if first.is_none() {
                             let rows = givens
                                 .iter()
@@ -190,6 +192,12 @@ impl State {
                 if level.row.is_none() {
                     self.stats.failures += 1;
                 }
+                debug!(
+                    target: crate::engine::LOG_SEARCH,
+                    "depth {}: backtrack, no row left for {}",
+                    levels.len(),
+                    m.column_name(level.col)
+                );
                 levels.pop();
                 descend = false;
                 continue;
@@ -208,7 +216,7 @@ impl State {
             self.stats.guesses += u64::from(level.options >= 2);
             self.stats.max_depth = self.stats.max_depth.max(levels.len() as u64);
             debug!(
-                target: "search",
+                target: crate::engine::LOG_SEARCH,
                 "depth {}: select {} (column {} of {} rows)",
                 levels.len(),
                 m.describe(r, puzzle),
@@ -217,6 +225,11 @@ impl State {
             );
             let top = levels.last_mut().expect("a level is open");
             (top.next, top.row) = (i + 1, Some(r));
+            if log_enabled!(target: crate::engine::LOG_PROPAGATE, log::Level::Trace) {
+                for &c in m.cols(r) {
+                    trace!(target: crate::engine::LOG_PROPAGATE, "  covers {}", m.column_name(c as usize));
+                }
+            }
             self.select(m, r);
             descend = true;
         }

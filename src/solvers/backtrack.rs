@@ -57,12 +57,22 @@ struct Board<'a> {
     weight: &'a [u64],
     /// Value indices from the smallest symbol up.
     by_weight: Vec<usize>,
+    /// Each house's name (`row 1`), made only while trace logs are on.
+    names: Vec<String>,
 }
 
 impl<'a> Board<'a> {
     fn new(puzzle: &'a Puzzle, rules: &Rules) -> Self {
         let n = puzzle.size();
         let houses = regions(rules, n, puzzle.boxes());
+        let mut names = Vec::new();
+        if log::log_enabled!(target: crate::engine::LOG_SEARCH, log::Level::Trace) {
+            names.extend(houses.iter().map(ToString::to_string));
+            names.extend(puzzle.constraints().iter().filter_map(|c| match c {
+                Constraint::Region { label, .. } => Some(label.clone()),
+                _ => None,
+            }));
+        }
         let cages = if rules.cages { puzzle.cages() } else { &[] };
         let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); n * n];
         let mut cage_of = vec![None; n * n];
@@ -98,6 +108,7 @@ impl<'a> Board<'a> {
             filled: vec![0; cages.len()],
             weight,
             by_weight,
+            names,
         }
     }
 
@@ -150,12 +161,19 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         count,
         stop,
         stats,
+        observed: None,
     };
     for (cell, given) in puzzle.givens().enumerate() {
         if let Some(v) = given {
             if !board.allows(cell, v) || !puzzle.allows(cell, v) {
                 return outcome(None, 0, Stop::Exhausted, stats); // the givens already clash
             }
+            trace!(
+                target: crate::engine::LOG_PROPAGATE,
+                "given {} = {}",
+                puzzle.cell_name(cell),
+                puzzle.symbols().label(v)
+            );
             board.place(cell, v, true);
             grid[cell] = v;
         }
@@ -171,7 +189,7 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
     loop {
         if i == empties.len() {
             count += 1;
-            debug!(target: "search", "solution {count}");
+            debug!(target: crate::engine::LOG_SEARCH, "solution {count}");
             first.get_or_insert_with(|| grid.clone());
             if count >= limits.solutions {
                 return outcome(first, count, Stop::SolutionLimit, stats);
@@ -184,10 +202,11 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
                     && checks.hold_with(puzzle, &mut grid, cell, v))
             {
                 trace!(
-                    target: "search",
-                    "{} = {} breaks a rule",
+                    target: crate::engine::LOG_SEARCH,
+                    "{} = {}: {}",
                     puzzle.cell_name(cell),
-                    puzzle.symbols().label(v)
+                    puzzle.symbols().label(v),
+                    why_not(&board, &checks, puzzle, &mut grid, cell, v)
                 );
                 v += 1;
             }
@@ -205,7 +224,7 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
                 stats.guesses += 1;
                 stats.max_depth = stats.max_depth.max(i as u64 + 1);
                 debug!(
-                    target: "search",
+                    target: crate::engine::LOG_SEARCH,
                     "depth {}: {} = {}",
                     i + 1,
                     puzzle.cell_name(cell),
@@ -226,7 +245,7 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         let cell = empties[i];
         let old = grid[cell];
         debug!(
-            target: "search",
+            target: crate::engine::LOG_SEARCH,
             "depth {}: undo {} = {}",
             i + 1,
             puzzle.cell_name(cell),
@@ -236,6 +255,51 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         grid[cell] = usize::MAX;
         v = old + 1;
     }
+}
+
+/// Why `v` may not go in `cell`, in words, for the trace: the region that has it, the cage
+/// that cannot add up, the candidates, or the constraint it breaks.
+fn why_not(
+    board: &Board<'_>,
+    checks: &Checks<'_>,
+    puzzle: &Puzzle,
+    grid: &mut [usize],
+    cell: usize,
+    v: usize,
+) -> String {
+    let symbol = puzzle.symbols().label(v);
+    if let Some(&ri) = board.of_cell[cell]
+        .iter()
+        .find(|&&ri| board.used[ri * board.n + v])
+    {
+        return match ri.checked_sub(board.houses) {
+            Some(k) => format!(
+                "{} has {symbol}",
+                crate::puzzle::cage_name(puzzle, &board.cages[k])
+            ),
+            None => format!(
+                "{} has {symbol}",
+                board.names.get(ri).map_or("a region", String::as_str)
+            ),
+        };
+    }
+    if let Some(k) = board.cage_of[cell].filter(|_| !board.allows(cell, v)) {
+        let cage = crate::puzzle::cage_name(puzzle, &board.cages[k]);
+        return format!("{cage} could not add up");
+    }
+    if !puzzle.allows(cell, v) {
+        return format!("{symbol} is not a candidate of the cell");
+    }
+    grid[cell] = v;
+    let value = |c: usize| puzzle.symbols().symbol(grid[c]) as i64;
+    let broken = checks.at_cell[cell]
+        .iter()
+        .map(|&i| checks.constraints[i])
+        .find(|c| !c.holds(&value));
+    grid[cell] = usize::MAX;
+    broken.map_or("breaks a rule".to_string(), |c| {
+        format!("breaks {}", c.describe(|x| puzzle.cell_name(x)))
+    })
 }
 
 /// The constraints other than regions, each checked whole once its last cell is filled.

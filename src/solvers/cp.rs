@@ -4,7 +4,7 @@
 //! there for a few nodes).
 
 use super::learning_race::learning_race;
-use super::{Cdcl, Outcome, SolveStats, Solver};
+use super::{Cdcl, Observe, Observed, Outcome, SolveStats, Solver};
 use crate::engine::{Conflict, Domain, Engine, Limits, MAX_VARS, Race, Stop};
 use crate::model;
 use crate::model::{NetworkModel, Tuning};
@@ -20,15 +20,20 @@ use std::cell::RefCell;
 pub struct Cp {
     /// Solve grids of at most 128 cells and 16 symbols (4×4, 9×9) on the bitboard
     /// [`Network`](crate::engine::Network) (default): several times faster there, but it logs
-    /// nothing, so a run that wants every decision and propagation in its logs turns it off.
+    /// nothing, so while the search's logs are on ([`logging`](crate::engine::logging)) those
+    /// grids go on the engine anyway.
     pub network: bool,
     /// Let the idle threads of the rayon pool the call runs in (the global pool when it runs in
-    /// none) join a hard puzzle's search ([`Shared`], or a race on models that restart; default
-    /// off): the answers and counts are the same, but which solution of a puzzle with several
-    /// comes first depends on timing, and the logs of several searches interleave.
+    /// none) join a hard puzzle's search ([`Shared`](crate::engine::Shared), or a race on
+    /// models that restart; default off): the answers and counts are the same, but which
+    /// solution of a puzzle with several comes first depends on timing, and the logs of several
+    /// searches interleave.
     pub share: bool,
     /// Which optional propagators the model posts and the numbers the search runs by.
     pub tuning: Tuning,
+    /// What the search records of itself: a profile of its propagators, its tree (default
+    /// nothing).
+    pub observe: Observe,
 }
 
 impl Default for Cp {
@@ -51,7 +56,11 @@ impl Solver for Cp {
         model::refusal(puzzle)
     }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-        let on_network = if self.network {
+        if self.observe.any() {
+            return crate::with_domain!(puzzle.size(), D => observed::<D>(puzzle, rules, limits, self));
+        }
+        // The network logs nothing: a run that logs its search goes on the engine.
+        let on_network = if self.network && !crate::engine::logging() {
             run_network(puzzle, rules, limits, &self.tuning)
         } else {
             None
@@ -68,6 +77,10 @@ impl Cp {
         network: true,
         share: false,
         tuning: Tuning::DEFAULT,
+        observe: Observe {
+            profile: false,
+            tree: None,
+        },
     };
 
     /// Solves on the general engine (propagators and a trail) whatever the grid, alone: the
@@ -140,6 +153,7 @@ fn outcome(searched: Result<Searched, Conflict>) -> Outcome {
             count,
             stop,
             stats,
+            observed: None,
         },
         // The givens contradict each other.
         Err(_) => Outcome {
@@ -150,8 +164,31 @@ fn outcome(searched: Result<Searched, Conflict>) -> Outcome {
                 failures: 1,
                 ..SolveStats::default()
             },
+            observed: None,
         },
     }
+}
+
+/// One search alone on a named model that records what [`Cp::observe`] asks for.
+fn observed<D: Domain>(puzzle: &Puzzle, rules: &Rules, limits: &Limits, cp: &Cp) -> Outcome {
+    let start = std::time::Instant::now();
+    let mut engine = match model::build_named::<D>(puzzle, rules, &cp.tuning) {
+        Ok(engine) => engine,
+        Err(conflict) => return outcome(Err(conflict)),
+    };
+    if cp.observe.profile {
+        engine.keep_profile();
+    }
+    if let Some(limit) = cp.observe.tree {
+        engine.record_tree(limit);
+    }
+    let mut o = outcome(Ok(alone(&mut engine, puzzle, limits)));
+    o.stats.time = start.elapsed();
+    o.observed = Some(Box::new(Observed {
+        profile: engine.profile(),
+        tree: engine.take_tree(),
+    }));
+    o
 }
 
 /// One search of `engine`, holding `puzzle`'s model.
@@ -244,6 +281,7 @@ fn run_network(
         count: stats.solutions,
         stop,
         stats: stats.into(),
+        observed: None,
     })
 }
 
@@ -262,6 +300,7 @@ mod tests {
             network: false,
             share: false,
             tuning,
+            observe: Observe::default(),
         }
     }
 

@@ -13,7 +13,7 @@ use super::exact_cover::{self, Matrix};
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Stop};
 use crate::puzzle::{Puzzle, Rules};
-use log::debug;
+use log::{Level, debug, log_enabled, trace};
 use std::time::Instant;
 
 /// Dancing Links with the S heuristic.
@@ -195,6 +195,7 @@ impl Links {
         // Select the givens' rows up front: cover their columns.
         let givens = m.given_rows(puzzle);
         for &r in &givens {
+            trace!(target: crate::engine::LOG_PROPAGATE, "given {}", m.describe(r, puzzle));
             let x = self.row_node[r];
             self.cover(self.col[x as usize]);
             self.cover_row(x);
@@ -208,11 +209,12 @@ impl Links {
             count,
             stop,
             stats,
+            observed: None,
         };
         'search: loop {
             if self.right[ROOT as usize] == ROOT {
                 count += 1;
-                debug!(target: "search", "solution {count}");
+                debug!(target: crate::engine::LOG_SEARCH, "solution {count}");
                 if first.is_none() {
                     let rows = chosen.iter().map(|&x| self.row[x as usize] as usize);
                     first = Some(m.grid(givens.iter().copied().chain(rows), cells));
@@ -244,6 +246,12 @@ impl Links {
             while let Some(x) = chosen.pop() {
                 let c = self.col[x as usize];
                 if x != c {
+                    debug!(
+                        target: crate::engine::LOG_SEARCH,
+                        "depth {}: backtrack, undo {}",
+                        chosen.len() + 1,
+                        m.describe(self.row[x as usize] as usize, puzzle)
+                    );
                     self.uncover_row(x);
                     let next = self.down[x as usize];
                     if next != c {
@@ -263,7 +271,19 @@ impl Links {
         self.stats.nodes += 1;
         self.stats.guesses += u64::from(guess);
         self.stats.max_depth = self.stats.max_depth.max(depth as u64);
-        debug!(target: "search", "depth {depth}: select {}", m.describe(self.row[x as usize] as usize, puzzle));
+        debug!(
+            target: crate::engine::LOG_SEARCH,
+            "depth {depth}: select {}",
+            m.describe(self.row[x as usize] as usize, puzzle)
+        );
+        if log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace) {
+            let mut j = self.right[x as usize];
+            while j != x {
+                let c = self.col[j as usize] as usize - 1;
+                trace!(target: crate::engine::LOG_PROPAGATE, "  covers {}", m.column_name(c));
+                j = self.right[j as usize];
+            }
+        }
         self.cover_row(x);
     }
 }

@@ -24,6 +24,7 @@ use super::{Outcome, SolveStats};
 use crate::engine::{Stop, for_each_combination};
 use crate::puzzle::{Constraint, Puzzle, Rules};
 use crate::puzzle::{Region, regions};
+use log::{Level, log_enabled};
 use std::time::Instant;
 
 /// The matrix in compressed form: each row's columns, and each column's rows.
@@ -39,6 +40,8 @@ pub(crate) struct Matrix {
     pub(crate) row_cols: Vec<u32>,
     /// False when two givens clash, or a cell has no candidate left: no solution.
     pub(crate) feasible: bool,
+    /// Each column in words (`row 1 holds 5`), made only while trace logs are on.
+    pub(crate) names: Vec<String>,
 }
 
 /// Solves with an exact-cover `search`: builds the matrix, answers "no solution" at once when
@@ -58,6 +61,7 @@ pub(crate) fn solve_with(
             count: 0,
             stop: Stop::Exhausted,
             stats: SolveStats::default(),
+            observed: None,
         }
     };
     out.stats.time = start.elapsed();
@@ -146,7 +150,23 @@ impl Matrix {
             row_start: vec![0],
             row_cols: Vec::new(),
             feasible,
+            names: Vec::new(),
         };
+        if log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace) {
+            let symbol = |v: usize| puzzle.symbols().label(v).to_string();
+            m.names
+                .extend((0..cells).map(|c| format!("{} holds a symbol", puzzle.cell_name(c))));
+            for region in house_names(puzzle, rules) {
+                m.names
+                    .extend((0..n).map(|v| format!("{region} holds {}", symbol(v))));
+            }
+            for cage in cages {
+                let name = crate::puzzle::cage_name(puzzle, cage);
+                m.names.push(format!("{name} takes a combination"));
+                m.names
+                    .extend((0..n).map(|v| format!("{name}: {} in it or barred", symbol(v))));
+            }
+        }
         for (cell, (regions_of_cell, given)) in of_cell.iter().zip(puzzle.givens()).enumerate() {
             let mut any = false;
             for v in 0..n {
@@ -256,6 +276,25 @@ impl Matrix {
         }
         grid
     }
+
+    /// Column `c` in words, when the matrix was built with names (trace logs on).
+    pub(crate) fn column_name(&self, c: usize) -> &str {
+        self.names.get(c).map_or("a column", String::as_str)
+    }
+}
+
+/// The names of [`houses`], in its order.
+fn house_names(puzzle: &Puzzle, rules: &Rules) -> Vec<String> {
+    let rule_regions: Vec<Region> = regions(rules, puzzle.size(), puzzle.boxes());
+    let extra = puzzle.constraints().iter().filter_map(|c| match c {
+        Constraint::Region { label, .. } => Some(label.clone()),
+        _ => None,
+    });
+    rule_regions
+        .iter()
+        .map(|r| r.to_string())
+        .chain(extra)
+        .collect()
 }
 
 /// The cells of every region that holds each value once: the rules' and the puzzle's own.

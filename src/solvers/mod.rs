@@ -17,7 +17,7 @@ mod random_cover;
 #[cfg(test)]
 mod test_puzzles;
 
-use crate::engine::{Limits, Stats, Stop};
+use crate::engine::{Limits, PropagatorProfile, SearchTree, Stats, Stop};
 use crate::puzzle::{Puzzle, Rules};
 use std::time::Duration;
 
@@ -109,6 +109,36 @@ pub struct Outcome {
     pub stop: Stop,
     /// Search statistics.
     pub stats: SolveStats,
+    /// What `cp` recorded when asked ([`Cp::observe`]): the profile and the search tree.
+    pub observed: Option<Box<Observed>>,
+}
+
+/// What a search observed of itself when asked ([`Observe`]).
+#[derive(Debug, Clone, Default)]
+pub struct Observed {
+    /// Each propagator's runs, removals, failures and time, in the order they were posted
+    /// (empty unless [`Observe::profile`]).
+    pub profile: Vec<PropagatorProfile>,
+    /// The search tree, up to [`Observe::tree`] nodes.
+    pub tree: Option<SearchTree>,
+}
+
+/// What a `cp` search records of itself. Either one makes it run on the general engine, alone,
+/// with its propagators named, and without handing a hard large grid on to clause learning: what
+/// is recorded is then the whole search, and its counts are those of [`Outcome::stats`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Observe {
+    /// Keep each propagator's profile.
+    pub profile: bool,
+    /// Record the search tree, up to this many nodes.
+    pub tree: Option<usize>,
+}
+
+impl Observe {
+    /// Whether anything is recorded.
+    pub fn any(&self) -> bool {
+        self.profile || self.tree.is_some()
+    }
 }
 
 /// A Sudoku solver.

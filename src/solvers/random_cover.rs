@@ -12,6 +12,7 @@ pub(crate) fn random_matrix(rng: &mut Rng, rows: usize, columns: usize) -> Matri
         row_start: vec![0],
         row_cols: Vec::new(),
         feasible: true,
+        names: Vec::new(),
     };
     for r in 0..rows {
         let mut cols: Vec<u32> = (0..1 + rng.below(3))

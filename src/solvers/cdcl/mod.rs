@@ -20,7 +20,7 @@ use super::exact_cover::{self, Columns, Matrix};
 use super::{Outcome, SolveStats, Solver};
 use crate::engine::{Limits, Rng, Stop};
 use crate::puzzle::{Puzzle, Rules};
-use log::debug;
+use log::{Level, debug, log_enabled, trace};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -62,6 +62,15 @@ impl Cdcl {
         let cells = puzzle.size() * puzzle.size();
         exact_cover::solve_with(puzzle, rules, |m| {
             let mut search = Search::new(m, halt);
+            if log_enabled!(target: crate::engine::LOG_SEARCH, Level::Debug) {
+                search.names = Some(puzzle);
+                search.tracing = log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace);
+                if search.tracing {
+                    for r in m.given_rows(puzzle) {
+                        trace!(target: crate::engine::LOG_PROPAGATE, "given {}", m.describe(r, puzzle));
+                    }
+                }
+            }
             if seed != 0 {
                 search.scatter_activities(seed);
             }
@@ -76,6 +85,7 @@ impl Cdcl {
                 count,
                 stop,
                 stats: search.stats,
+                observed: None,
             }
         })
     }
@@ -117,6 +127,10 @@ struct Watch {
 /// The search state.
 struct Search<'m> {
     m: &'m Matrix,
+    /// The puzzle, to name rows in logs: set only when the search logs its decisions.
+    names: Option<&'m Puzzle>,
+    /// Whether every row set is logged too (trace level; with `names`).
+    tracing: bool,
     /// Set when a racing search has answered.
     halt: Option<&'m AtomicBool>,
     columns: Columns,
@@ -192,6 +206,8 @@ impl<'m> Search<'m> {
             .collect();
         Search {
             m,
+            names: None,
+            tracing: false,
             halt,
             columns,
             value: vec![OPEN; rows],
@@ -245,8 +261,18 @@ impl<'m> Search<'m> {
         value_of(&self.value, l)
     }
 
+    /// Row `r` in words for logs (`r1c2 = 3`, or a cage's combination).
+    fn row_name(&self, r: usize) -> String {
+        self.names
+            .map_or_else(|| format!("row {r}"), |p| self.m.describe(r, p))
+    }
+
     fn assign(&mut self, l: Lit, reason: Reason) {
         let r = var(l);
+        if self.tracing && !matches!(reason, Reason::Decision) {
+            let set = if l & 1 == 0 { "" } else { "not " };
+            trace!(target: crate::engine::LOG_PROPAGATE, "  {set}{} (implied)", self.row_name(r));
+        }
         self.value[r] = if l & 1 == 0 { TRUE } else { FALSE };
         self.level[r] = self.trail_lim.len() as u32;
         self.reason[r] = reason;
@@ -282,6 +308,14 @@ impl<'m> Search<'m> {
                 }
                 self.save_target();
                 let back = self.analyze(conflict);
+                if self.names.is_some() {
+                    debug!(
+                        target: crate::engine::LOG_SEARCH,
+                        "conflict at level {}: learnt a clause of {} rows, back to level {back}",
+                        self.trail_lim.len(),
+                        self.learnt.len()
+                    );
+                }
                 self.backtrack(back);
                 self.learn();
                 self.var_inc /= 0.95;
@@ -295,7 +329,7 @@ impl<'m> Search<'m> {
                 run += 1;
                 run_conflicts = 0;
                 self.backtrack(0);
-                debug!(target: "search", "restart {run}");
+                debug!(target: crate::engine::LOG_SEARCH, "restart {run}");
             }
             if self.arena.live() >= max_learnts {
                 self.reduce();
@@ -306,7 +340,7 @@ impl<'m> Search<'m> {
                 let rows: Vec<usize> = (0..self.value.len())
                     .filter(|&r| self.value[r] == TRUE)
                     .collect();
-                debug!(target: "search", "solution {count}");
+                debug!(target: crate::engine::LOG_SEARCH, "solution {count}");
                 on_solution(&rows);
                 if count >= limits.solutions || !self.bar_solution() {
                     let stop = if count >= limits.solutions {
@@ -334,7 +368,14 @@ impl<'m> Search<'m> {
             } else {
                 neg(pos(row))
             };
-            debug!(target: "search", "level {depth}: row {row} {}", self.phase[row]);
+            if self.names.is_some() {
+                let not = if self.phase[row] { "" } else { "not " };
+                debug!(
+                    target: crate::engine::LOG_SEARCH,
+                    "level {depth}: guess {not}{}",
+                    self.row_name(row)
+                );
+            }
             self.assign(lit, Reason::Decision);
         }
     }

@@ -113,6 +113,7 @@ fn a_decision_takes_among_the_most_active_rows_the_one_whose_column_has_fewest_o
         row_start: (0..=n as u32).collect(),
         row_cols: (0..n).map(col).collect(),
         feasible: true,
+        names: Vec::new(),
     };
     let mut search = Search::new(&m, None);
     for r in 0..n {
@@ -162,6 +163,7 @@ fn halving_the_learnt_clauses_at_every_step_loses_no_solution() {
             count,
             stop,
             stats: search.stats,
+            observed: None,
         }
     });
     let dlx =
