@@ -63,7 +63,7 @@ pub(super) fn inputs(args: &InputArgs) -> Vec<(String, Option<Puzzle>)> {
         .map(|source| {
             let name = source.name().to_string();
             let mut bytes = Vec::new();
-            let read_ok = source.open().ok().is_some_and(|r| {
+            let read_ok = source.open().ok().is_some_and(|(r, _)| {
                 r.take(MAX_BYTES + 1).read_to_end(&mut bytes).is_ok()
                     && bytes.len() as u64 <= MAX_BYTES
             });

@@ -65,6 +65,9 @@ pub(super) struct Stats {
     failures: u64,
     /// Microseconds of the solve call.
     us: f64,
+    /// What each kind of constraint (or each propagator) did: `solve --stats`/`--profile`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) profile: Option<Vec<super::profile_table::Row>>,
 }
 
 impl From<&SolveStats> for Stats {
@@ -74,6 +77,7 @@ impl From<&SolveStats> for Stats {
             guesses: s.guesses,
             failures: s.failures,
             us: (s.time.as_secs_f64() * 1e7).round() / 10.0,
+            profile: None,
         }
     }
 }

@@ -8,13 +8,16 @@ mod count;
 mod explain;
 mod generate;
 mod json;
+mod live_stdin;
 mod output_file;
 mod plot;
+mod profile_table;
 mod progress;
 mod rate;
 mod rmit;
 mod solve;
 mod stdout;
+mod tree_file;
 mod validity;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
@@ -27,10 +30,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use sudoku_cp::engine::Limits;
 use sudoku_cp::error::InputError;
-use sudoku_cp::format::{self, Entry, InputFormat, OutputFormat, ReadOptions};
+use sudoku_cp::format::{self, Entry, InputFormat, LineSource, OutputFormat, ReadOptions};
 use sudoku_cp::puzzle;
 use sudoku_cp::puzzle::{MAX_SIZE, Puzzle, Rules, Symbols};
-use sudoku_cp::solvers::{self, Cp, Outcome, Solver};
+use sudoku_cp::solvers::{self, Cp, Observe, Outcome, Solver};
 
 /// The text after every command's options: formats, sizes, solvers, exit codes, logging.
 fn after_help() -> String {
@@ -111,8 +114,8 @@ domain reduction (or set RUST_LOG=debug / RUST_LOG=trace)."
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-cp", version, after_help = after_help())]
 pub(crate) struct Cli {
-    /// More logging on stderr: -v decisions and backtracks, -vv every propagation step (of the
-    /// general engine: add --no-bitboards for 4×4 and 9×9 grids).
+    /// More logging on stderr: -v decisions and backtracks, -vv every propagation step, with
+    /// every solver and on every grid.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
     /// cp: solve 4×4 and 9×9 grids on the general engine instead of the bitboard network,
@@ -346,6 +349,23 @@ fn init_logging(verbose: u8) {
     let _ = builder.try_init();
 }
 
+/// Says once, when the search's logs are on and `cp` meets a grid small enough for the bitboard
+/// network, that it searches on the general engine instead.
+fn note_engine_for_logs(puzzle: &Puzzle) {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    let n = puzzle.size();
+    let networked = n * n <= sudoku_cp::engine::MAX_VARS && puzzle.constraints().is_empty();
+    if sudoku_cp::engine::logging() && networked {
+        SAID.call_once(|| {
+            say(format_args!(
+                "note: with the search's logs on, cp solves 4×4 and 9×9 grids on the general \
+                 engine, which logs its work (the faster bitboard network logs nothing); the \
+                 answers are the same"
+            ));
+        });
+    }
+}
+
 /// Where puzzles come from: a file, standard input, or `--puzzle` text.
 enum Source<'a> {
     File(&'a str),
@@ -362,14 +382,27 @@ impl Source<'_> {
         }
     }
 
-    fn open(&self) -> Result<Box<dyn std::io::BufRead + '_>, InputError> {
+    /// The source's lines; for standard input, also what is read but not taken yet.
+    #[expect(
+        clippy::type_complexity,
+        reason = "a reader and its side view, used once"
+    )]
+    fn open(
+        &self,
+    ) -> Result<(Box<dyn LineSource + '_>, Option<Arc<live_stdin::Waiting>>), InputError> {
         Ok(match self {
-            Source::File(f) => Box::new(std::io::BufReader::new(
-                std::fs::File::open(f)
-                    .map_err(|e| InputError::whole(f, format!("cannot read: {e}")))?,
-            )),
-            Source::Stdin => Box::new(std::io::stdin().lock()),
-            Source::Text(_, text) => Box::new(text.as_bytes()),
+            Source::File(f) => (
+                Box::new(std::io::BufReader::new(std::fs::File::open(f).map_err(
+                    |e| InputError::whole(f, format!("cannot read: {e}")),
+                )?)),
+                None,
+            ),
+            Source::Stdin => {
+                let live = live_stdin::LiveStdin::start();
+                let waiting = live.waiting();
+                (Box::new(live), Some(waiting))
+            }
+            Source::Text(_, text) => (Box::new(text.as_bytes()), None),
         })
     }
 }
@@ -487,7 +520,7 @@ impl InputArgs {
         };
         for source in self.sources() {
             let name = source.name().to_string();
-            let reader = match source.open() {
+            let (reader, waiting) = match source.open() {
                 Ok(r) => r,
                 Err(e) => {
                     pending.push(Err(e));
@@ -517,7 +550,9 @@ impl InputArgs {
                     Ok((rules, input, givens))
                 });
                 pending.push(p);
-                if pending.len() >= chunk {
+                // A full chunk goes to the pool; so do the puzzles of a pipe that has
+                // nothing more for now, so that each is answered as it comes.
+                if pending.len() >= chunk || waiting.as_ref().is_some_and(|w| w.none()) {
                     go = flush(&mut pending)?;
                 }
                 Ok::<bool, Failure>(go)
@@ -759,7 +794,18 @@ pub(super) static SHARE: AtomicBool = AtomicBool::new(false);
 /// `cp` as the command line runs it: with `--threads` above one, idle worker threads join a
 /// hard puzzle's search; the bitboard network runs unless `--no-bitboards` says otherwise.
 #[derive(Debug)]
-struct CpAsRun;
+struct CpAsRun {
+    /// What the search records of itself (`--stats`, `--profile`, `--tree`).
+    observe: Observe,
+}
+
+/// `cp` as the command line runs it, recording nothing.
+static CP_AS_RUN: CpAsRun = CpAsRun {
+    observe: Observe {
+        profile: false,
+        tree: None,
+    },
+};
 
 impl Solver for CpAsRun {
     fn name(&self) -> &'static str {
@@ -772,9 +818,14 @@ impl Solver for CpAsRun {
         Cp::DEFAULT.description()
     }
     fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
+        let network = !NO_BITBOARDS.load(Ordering::Relaxed);
+        if network {
+            note_engine_for_logs(puzzle);
+        }
         let cp = Cp {
-            network: !NO_BITBOARDS.load(Ordering::Relaxed),
+            network,
             share: SHARE.load(Ordering::Relaxed),
+            observe: self.observe,
             ..Cp::DEFAULT
         };
         cp.solve(puzzle, rules, limits)
@@ -787,7 +838,16 @@ impl Solver for CpAsRun {
 /// The command line's form of `solver`: [`CpAsRun`] for `cp`.
 fn as_run(solver: &'static dyn Solver) -> &'static dyn Solver {
     match solver.name() {
-        "cp" => &CpAsRun,
+        "cp" => &CP_AS_RUN,
+        _ => solver,
+    }
+}
+
+/// `solver` recording what `observe` asks for: `cp` only (the others record nothing), made
+/// once per command.
+fn observing(solver: &'static dyn Solver, observe: Observe) -> &'static dyn Solver {
+    match solver.name() {
+        "cp" if observe.any() => Box::leak(Box::new(CpAsRun { observe })),
         _ => solver,
     }
 }

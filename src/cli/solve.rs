@@ -3,14 +3,16 @@
 use super::output_file::OutputFile;
 use super::progress::Progress;
 use super::stdout::Stdout;
-use super::{BatchArgs, Failure, Input, InputArgs, Item, ToArg, json, worse};
+use super::tree_file::{self, TreeFormat};
+use super::{BatchArgs, Failure, Input, InputArgs, Item, ToArg, json, profile_table, worse};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use sudoku_cp::engine::Stop;
+use sudoku_cp::engine::{PropagatorProfile, Stop, by_kind};
+use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, InputFormat, OutputFormat};
 use sudoku_cp::puzzle::Rules;
-use sudoku_cp::solvers::SolveStats;
+use sudoku_cp::solvers::{Observe, SolveStats};
 
 #[derive(Debug, Args)]
 pub(super) struct SolveArgs {
@@ -30,19 +32,56 @@ pub(super) struct SolveArgs {
     /// Print each puzzle before its solution.
     #[arg(long)]
     show: bool,
-    /// Print search statistics to stderr.
+    /// Print search statistics to stderr, with cp a table of what each kind of constraint did
+    /// (runs, values removed, failures, time; cp then searches on the general engine, alone,
+    /// which it can profile); in `--to json`, `stats.profile`.
     #[arg(long)]
     stats: bool,
+    /// With `--stats`' table, a row per constraint (each propagator cp posted) instead of per
+    /// kind (cp only).
+    #[arg(long)]
+    profile: bool,
+    /// Write cp's search tree to FILE: Graphviz DOT (.dot, .gv; `dot -Tsvg` draws it), JSON
+    /// Lines (.jsonl) or a picture (.svg: failed nodes red, solutions green). A batch's second
+    /// puzzle goes to FILE-2.ext, and so on. Its node and failure counts are `--stats`'.
+    #[arg(long, value_name = "FILE")]
+    tree: Option<PathBuf>,
+    /// Most nodes a tree file holds (the first ones the search visits).
+    #[arg(long, value_name = "N", default_value_t = 10_000, requires = "tree")]
+    tree_limit: usize,
     #[command(flatten)]
     batch: BatchArgs,
 }
 
 pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
     let solver = super::find_solver(&args.solver)?;
+    if (args.profile || args.tree.is_some()) && solver.name() != "cp" {
+        return Err(Failure::Input(InputError::whole(
+            if args.tree.is_some() {
+                "--tree"
+            } else {
+                "--profile"
+            },
+            format!(
+                "records the search of cp, not of {}: use --solver cp",
+                solver.name()
+            ),
+        )));
+    }
+    let tree_format = args.tree.as_deref().map(TreeFormat::of).transpose()?;
+    if let Some(path) = &args.tree {
+        args.input.refuse_as_output(path)?;
+    }
+    let observe = Observe {
+        profile: args.stats || args.profile,
+        tree: args.tree.as_ref().map(|_| args.tree_limit),
+    };
+    let solver = super::observing(solver, observe);
+    let mut kinds: Vec<PropagatorProfile> = Vec::new();
     let json = args.to == Some(ToArg::Json);
     let mut out = String::new();
     let mut shown = String::new();
-    let (mut puzzles, mut unsolved, mut gave_up) = (0, 0, 0);
+    let (mut puzzles, mut unsolved, mut gave_up) = (0u32, 0, 0);
     let mut code = 0;
     let mut total = SolveStats::default();
     let (pool, limits) = args.batch.start(1)?;
@@ -117,8 +156,40 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
                 let (puzzle, entry) = (&input.entry.puzzle, &input.entry);
                 let to = layout(Some(entry.format));
                 let where_ = format!("{}:{}", input.source, entry.line);
-                if args.stats {
+                let observed = outcome.observed.as_deref();
+                let profile = observed.map_or(&[][..], |o| &o.profile[..]);
+                if args.stats || args.profile {
                     super::say(format_args!("{where_}: {}", outcome.stats));
+                    if !profile.is_empty() {
+                        eprint!("{}", profile_table::table(profile, args.profile));
+                    }
+                }
+                for row in by_kind(profile) {
+                    match kinds.iter_mut().find(|k| k.kind == row.kind) {
+                        Some(k) => k.add(&row),
+                        None => kinds.push(row),
+                    }
+                }
+                if let (Some(path), Some(format), Some(tree)) = (
+                    &args.tree,
+                    tree_format,
+                    observed.and_then(|o| o.tree.as_ref()),
+                ) {
+                    let file = tree_file::path_for(path, puzzles as usize);
+                    tree_file::write(&file, format, tree)?;
+                    let (failed, solved) = tree.counts();
+                    let cut = if tree.truncated {
+                        format!(", the first {} of a larger tree (--tree-limit)", tree.limit)
+                    } else {
+                        String::new()
+                    };
+                    super::say(format_args!(
+                        "{where_}: wrote the search tree to {} ({} node{}, {failed} failed, \
+                         {solved} solved{cut})",
+                        file.display(),
+                        tree.nodes.len(),
+                        if tree.nodes.len() == 1 { "" } else { "s" }
+                    ));
                 }
                 total.add(&outcome.stats);
                 if args.show && !json {
@@ -166,6 +237,9 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
                     .map(|grid| grid.iter().map(|&v| Some(v)).collect());
                 let text = if json {
                     let mut r = json::Record::of(&input, status).with_stats(&outcome.stats);
+                    if let Some(stats) = r.stats.as_mut().filter(|_| !profile.is_empty()) {
+                        stats.profile = Some(profile_table::rows(profile, args.profile));
+                    }
                     r.solution = cells.as_deref().map(|c| json::line_form(puzzle, c));
                     r.to_line()
                 } else {
@@ -215,6 +289,9 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
             secs * 1e6 / n,
             if secs > 0.0 { n / secs } else { f64::INFINITY },
         ));
+        if !kinds.is_empty() {
+            eprint!("{}", profile_table::table(&kinds, false));
+        }
     }
     if let Some(file) = file {
         file.finish()?;

@@ -66,21 +66,36 @@ pub(crate) fn run_bytes(args: &[&str], stdin: &[u8]) -> Run {
     }
 }
 
-/// Replaces the number after `time ` and before `µs/puzzle` or `puzzles/s` with `[t]`, so
-/// snapshots of statistics do not depend on the machine.
+/// Replaces the number after `time ` and before `µs/puzzle` or `puzzles/s` with `[t]`, and a
+/// profile table's time column (a padded number and its unit) with ` [t]`, so snapshots of
+/// statistics do not depend on the machine.
 pub(crate) fn mask_times(text: &str) -> String {
     let words: Vec<&str> = text.split(' ').collect();
-    let mut out = Vec::with_capacity(words.len());
+    let mut out: Vec<&str> = Vec::with_capacity(words.len());
+    let mut skip = false;
     for (i, w) in words.iter().enumerate() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        let number = w.parse::<f64>().is_ok();
         let timed = (i > 0 && words[i - 1] == "time")
             || words
                 .get(i + 1)
                 .is_some_and(|n| n.starts_with("µs/puzzle") || n.starts_with("puzzles/s"));
-        out.push(if timed && w.parse::<f64>().is_ok() {
-            "[t]"
+        let column = i > 0
+            && words[i - 1].is_empty()
+            && words
+                .get(i + 1)
+                .is_some_and(|u| ["ns", "µs", "ms", "s"].contains(u));
+        if number && column {
+            while out.last() == Some(&"") {
+                out.pop();
+            }
+            out.push("[t]");
+            skip = true;
         } else {
-            w
-        });
+            out.push(if timed && number { "[t]" } else { w });
+        }
     }
     out.join(" ")
 }
