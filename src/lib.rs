@@ -55,4 +55,4 @@ pub use error::InputError;
 pub use format::{Entry, InputFormat, OutputFormat, ReadOptions};
 pub use model::{Tuning, build};
 pub use puzzle::{Cage, Puzzle, PuzzleError, RegionKind, Rules, Symbols, check_solution};
-pub use solvers::{Cp, Outcome, SolveStats, Solver};
+pub use solvers::{Cp, Outcome, SolveStats, Solver, Verdict};

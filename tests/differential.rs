@@ -1086,7 +1086,7 @@ impl Solver for EngineCp {
     fn description(&self) -> &'static str {
         ""
     }
-    fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> sudoku_cp::Outcome {
+    fn search(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> sudoku_cp::Outcome {
         Cp::on_engine(puzzle, rules, limits)
     }
     fn refuses(&self, puzzle: &Puzzle, rules: &Rules) -> Option<String> {

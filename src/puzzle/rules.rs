@@ -6,6 +6,7 @@
 
 use super::{Constraint, ConstraintLine, GlobalRule, Puzzle};
 use crate::error::InputError;
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// The rule files shipped in `rules/`, by name.
@@ -149,6 +150,21 @@ impl Rules {
             }
         }
         Ok(())
+    }
+
+    /// `puzzle` with the rules' constraint lines and variants on it ([`Rules::apply`]): itself
+    /// when it has them all already (or the rules have none), else a copy that has them.
+    pub fn applied_to<'p>(&self, puzzle: &'p Puzzle) -> Result<Cow<'p, Puzzle>, String> {
+        if self.constraints.is_empty() && self.variants.is_empty() {
+            return Ok(Cow::Borrowed(puzzle));
+        }
+        let mut copy = puzzle.clone();
+        self.apply(&mut copy)?;
+        Ok(if copy.constraints().len() == puzzle.constraints().len() {
+            Cow::Borrowed(puzzle)
+        } else {
+            Cow::Owned(copy)
+        })
     }
 
     /// Parses a rule file's text; `source` names it in errors.

@@ -33,7 +33,7 @@ impl Solver for AlgorithmX {
         exact_cover::too_large(puzzle, rules)
     }
 
-    fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
+    fn search(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         exact_cover::solve_with(puzzle, rules, |m| State::new(m).search(m, puzzle, limits))
     }
 }
@@ -150,6 +150,7 @@ impl State {
             stop,
             stats,
             observed: None,
+            refused: None,
         };
         let mut descend = true;
         loop {

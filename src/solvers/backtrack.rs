@@ -33,7 +33,7 @@ impl Solver for Backtrack {
     fn description(&self) -> &'static str {
         "naive backtracking: cells in order, symbols in order, validity check"
     }
-    fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
+    fn search(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         let start = Instant::now();
         let mut out = search(puzzle, rules, limits);
         out.stats.time = start.elapsed();
@@ -162,6 +162,7 @@ fn search(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         stop,
         stats,
         observed: None,
+        refused: None,
     };
     for (cell, given) in puzzle.givens().enumerate() {
         if let Some(v) = given {

@@ -55,7 +55,7 @@ impl Solver for Cp {
     fn refuses(&self, puzzle: &Puzzle, _rules: &Rules) -> Option<String> {
         model::refusal(puzzle)
     }
-    fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
+    fn search(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         if self.observe.any() {
             return crate::with_domain!(puzzle.size(), D => observed::<D>(puzzle, rules, limits, self));
         }
@@ -154,6 +154,7 @@ fn outcome(searched: Result<Searched, Conflict>) -> Outcome {
             stop,
             stats,
             observed: None,
+            refused: None,
         },
         // The givens contradict each other.
         Err(_) => Outcome {
@@ -165,6 +166,7 @@ fn outcome(searched: Result<Searched, Conflict>) -> Outcome {
                 ..SolveStats::default()
             },
             observed: None,
+            refused: None,
         },
     }
 }
@@ -282,6 +284,7 @@ fn run_network(
         stop,
         stats: stats.into(),
         observed: None,
+        refused: None,
     })
 }
 

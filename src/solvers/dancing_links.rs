@@ -34,7 +34,7 @@ impl Solver for DancingLinks {
         exact_cover::too_large(puzzle, rules)
     }
 
-    fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
+    fn search(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         exact_cover::solve_with(puzzle, rules, |m| Links::new(m).search(m, puzzle, limits))
     }
 }
@@ -210,6 +210,7 @@ impl Links {
             stop,
             stats,
             observed: None,
+            refused: None,
         };
         'search: loop {
             if self.right[ROOT as usize] == ROOT {

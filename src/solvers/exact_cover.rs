@@ -62,6 +62,7 @@ pub(crate) fn solve_with(
             stop: Stop::Exhausted,
             stats: SolveStats::default(),
             observed: None,
+            refused: None,
         }
     };
     out.stats.time = start.elapsed();

@@ -111,6 +111,8 @@ pub struct Outcome {
     pub stats: SolveStats,
     /// What `cp` recorded when asked ([`Cp::observe`]): the profile and the search tree.
     pub observed: Option<Box<Observed>>,
+    /// Why the solver did not search, when it did not ([`Verdict::Refused`]).
+    pub refused: Option<String>,
 }
 
 /// What a search observed of itself when asked ([`Observe`]).
@@ -149,13 +151,74 @@ pub trait Solver: Sync {
     fn aliases(&self) -> &'static [&'static str];
     /// One line saying how it works.
     fn description(&self) -> &'static str;
-    /// Searches `puzzle` under `rules` within `limits`.
-    fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome;
-    /// Why this solver cannot take `puzzle` within its memory budget, if it cannot (callers
-    /// ask before [`Solver::solve`]); `None` for every puzzle by default.
+    /// Searches `puzzle` under `rules` within `limits`: the rules' constraint lines and
+    /// variants are put on the puzzle first ([`Rules::applied_to`]), and a puzzle the solver
+    /// refuses ([`Solver::refuses`]) is not searched: its outcome says why
+    /// ([`Outcome::refused`]), never a wrong count.
+    fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
+        let puzzle = match rules.applied_to(puzzle) {
+            Ok(p) => p,
+            Err(why) => return Outcome::refusal(why),
+        };
+        match self.refuses(&puzzle, rules) {
+            Some(why) => Outcome::refusal(why),
+            None => self.search(&puzzle, rules, limits),
+        }
+    }
+    /// [`Solver::solve`]'s search, on a puzzle with the rules applied that the solver takes.
+    fn search(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome;
+    /// Why this solver cannot take `puzzle` exactly or within its memory budget, if it cannot;
+    /// `None` for every puzzle by default.
     fn refuses(&self, puzzle: &Puzzle, rules: &Rules) -> Option<String> {
         let _ = (puzzle, rules);
         None
+    }
+}
+
+/// What became of a puzzle, in one word a program can match on ([`Outcome::verdict`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Exactly one solution, and the search proved there is no other.
+    Unique,
+    /// Two or more solutions.
+    Multiple,
+    /// A solution, and the search was asked for no more (uniqueness not looked at).
+    Solved,
+    /// No solution: the whole tree was searched.
+    NoSolution,
+    /// The deadline passed first (a solution may have been found: [`Outcome::solution`]).
+    Timeout,
+    /// The node limit was reached first.
+    NodeLimit,
+    /// The solver did not search: [`Outcome::refused`] says why.
+    Refused,
+}
+
+impl Outcome {
+    /// The outcome of a puzzle a solver would not search, and why.
+    pub fn refusal(why: String) -> Outcome {
+        Outcome {
+            solution: None,
+            count: 0,
+            stop: Stop::Exhausted,
+            stats: SolveStats::default(),
+            observed: None,
+            refused: Some(why),
+        }
+    }
+
+    /// What became of the puzzle. With a solution limit of two, `Unique`, `Multiple` and
+    /// `NoSolution` answer "is it unique?"; with one, `Solved`.
+    pub fn verdict(&self) -> Verdict {
+        match (&self.refused, self.count, self.stop) {
+            (Some(_), _, _) => Verdict::Refused,
+            (None, c, _) if c >= 2 => Verdict::Multiple,
+            (None, _, Stop::Timeout) => Verdict::Timeout,
+            (None, _, Stop::NodeLimit) => Verdict::NodeLimit,
+            (None, 0, _) => Verdict::NoSolution,
+            (None, _, Stop::Exhausted) => Verdict::Unique,
+            (None, _, Stop::SolutionLimit) => Verdict::Solved,
+        }
     }
 }
 
@@ -170,4 +233,44 @@ pub fn find(name: &str) -> Option<&'static dyn Solver> {
         .iter()
         .copied()
         .find(|s| s.name() == name || s.aliases().contains(&name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{ReadOptions, read};
+
+    /// A rule file's thermometer holds with every solver, though the caller never puts it on
+    /// the puzzle: without it the puzzle has two solutions. A solver that cannot post it
+    /// refuses; none counts two.
+    #[test]
+    fn a_rule_files_constraints_hold_without_being_applied_by_hand() {
+        let rules = Rules::parse("name t\nextends sudoku\nthermo r2c4 r3c4\n", "t.rules").unwrap();
+        let puzzle = read(".23...1.....4.2.", "p", &ReadOptions::default()).unwrap()[0]
+            .puzzle
+            .clone();
+        assert!(puzzle.constraints().is_empty());
+        let two = Limits::solutions(2);
+        assert_eq!(Cp::DEFAULT.solve(&puzzle, &Rules::sudoku(), &two).count, 2);
+        for solver in registry() {
+            let o = solver.solve(&puzzle, &rules, &two);
+            match solver.refuses(&rules.applied_to(&puzzle).unwrap(), &rules) {
+                Some(why) => {
+                    assert_eq!(o.verdict(), Verdict::Refused, "{}", solver.name());
+                    assert_eq!(o.refused.as_deref(), Some(why.as_str()));
+                }
+                None => {
+                    assert_eq!(o.verdict(), Verdict::Unique, "{}", solver.name());
+                    let grid: Vec<u64> =
+                        o.solution.unwrap().iter().map(|&v| v as u64 + 1).collect();
+                    assert_eq!(grid, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+                }
+            }
+        }
+        // A line that does not fit the grid is a refusal too.
+        let far = Rules::parse("name f\nextends sudoku\nthermo r5c5 r5c6\n", "f.rules").unwrap();
+        let o = Cp::DEFAULT.solve(&puzzle, &far, &two);
+        assert_eq!(o.verdict(), Verdict::Refused);
+        assert!(o.refused.unwrap().contains("outside the 4×4 grid"));
+    }
 }

@@ -164,6 +164,7 @@ fn halving_the_learnt_clauses_at_every_step_loses_no_solution() {
             stop,
             stats: search.stats,
             observed: None,
+            refused: None,
         }
     });
     let dlx =
