@@ -1,7 +1,7 @@
 //! Cells as people write them: decoration and frames to skip, blanks, and symbols (digits,
 //! integers, letters), turned into a puzzle's givens.
 
-use super::read::ReadOptions;
+use super::options::ReadOptions;
 use crate::error::InputError;
 use crate::puzzle::{Puzzle, Symbols, box_shape};
 

@@ -2,7 +2,7 @@
 //! puzzle per line, or grids; when none fits, the error of the reading that got furthest,
 //! naming the others tried.
 
-use super::read::ReadOptions;
+use super::options::ReadOptions;
 use super::{InputFormat, fpuzzles_detect, grid, iss, killer, killer_grid, line, rmit};
 use crate::error::InputError;
 

@@ -3,7 +3,7 @@
 
 use super::iss::{self, Part};
 use super::lz_string::LzError;
-use super::read::ReadOptions;
+use super::options::ReadOptions;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
 use crate::puzzle::{

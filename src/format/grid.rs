@@ -3,7 +3,7 @@
 //! or of separated integers; and pencil-mark grids (a group of candidates per cell).
 
 use super::cells::{self, Raw};
-use super::read::ReadOptions;
+use super::options::ReadOptions;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
 use crate::puzzle::box_shape;

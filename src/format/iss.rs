@@ -3,7 +3,7 @@
 //! `~`-separated arguments (cells `R<row>C<col>`, one base-36 digit each; givens
 //! `R<row>C<col>_<value>[_<value>…]`, several values being pencil marks).
 
-use super::read::ReadOptions;
+use super::options::ReadOptions;
 use super::{Entry, InputFormat, killer_codes};
 use crate::error::InputError;
 use crate::puzzle::{

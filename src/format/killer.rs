@@ -2,7 +2,7 @@
 //! (RMIT's killer files are read with the rest of RMIT's format.)
 
 use super::cells::uint;
-use super::read::ReadOptions;
+use super::options::ReadOptions;
 use super::{Entry, InputFormat, grid};
 use crate::error::InputError;
 use crate::puzzle::{MAX_SIZE, Puzzle, Symbols, box_shape};

@@ -12,7 +12,7 @@
 //! with `-`, `|` and `+`; where a box boundary runs inside a cage it is dotted (`.`, `:`).
 
 use super::cells::uint;
-use super::read::ReadOptions;
+use super::options::ReadOptions;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
 use crate::puzzle::{Puzzle, Symbols};

@@ -3,7 +3,7 @@
 //! separated by tabs, commas or spaces.
 
 use super::cells::{self, Raw};
-use super::read::ReadOptions;
+use super::options::ReadOptions;
 use super::{Entry, InputFormat};
 use crate::error::InputError;
 use crate::puzzle::{MAX_SIZE, Puzzle, Symbols, box_shape};

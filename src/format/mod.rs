@@ -14,6 +14,7 @@ mod killer_grid;
 mod line;
 #[cfg(feature = "links")]
 mod lz_string;
+mod options;
 mod read;
 mod rmit;
 mod write;
@@ -22,8 +23,9 @@ pub use draw::write_constraints;
 #[cfg(feature = "links")]
 pub use fpuzzles::KEYS as FPUZZLES_KEYS;
 pub use iss::KINDS as ISS_KINDS;
+pub use options::ReadOptions;
 pub use read::{
-    LineSource, MAX_LINE_BYTES, MAX_WHOLE_BYTES, ReadOptions, decode, read, read_each, read_records,
+    LineSource, MAX_LINE_BYTES, MAX_WHOLE_BYTES, decode, read, read_each, read_records,
 };
 pub use write::{write, write_cage_map, write_cages};
 

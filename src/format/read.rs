@@ -4,19 +4,9 @@
 
 #[cfg(feature = "links")]
 use super::fpuzzles;
+use super::options::ReadOptions;
 use super::{Entry, InputFormat, detect, grid, iss, killer, killer_grid, line, rmit};
 use crate::error::{InputError, is_invisible};
-use crate::puzzle::Symbols;
-
-/// How to read a source.
-#[derive(Debug, Clone, Default)]
-pub struct ReadOptions {
-    /// The format, or [`InputFormat::Auto`] to detect it.
-    pub format: InputFormat,
-    /// Symbols for line and grid input (default `1..=n`, or the letter form of 16×16 and
-    /// 25×25 puzzles written with letters); RMIT files declare their own.
-    pub symbols: Option<Symbols>,
-}
 
 /// Lines read before a source's layout is decided: enough for any grid up to 256×256 with
 /// its frames. A one-per-line file is then streamed, the rest of any other read whole.
@@ -505,6 +495,7 @@ fn cannot_read(source: &str, e: &std::io::Error) -> InputError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::Symbols;
 
     fn auto(text: &str) -> Result<Vec<Entry>, InputError> {
         read(text, "t", &ReadOptions::default())
