@@ -69,16 +69,16 @@ struct Pass {
     outcomes: Vec<Outcome>,
 }
 
-pub(super) fn run(args: BenchArgs) -> Result<u8, Failure> {
+pub(super) fn run(args: BenchArgs, global: super::Global) -> Result<u8, Failure> {
     for path in args.csv.iter().chain(&args.plot) {
         args.input.refuse_as_output(path)?;
     }
     let solvers: Vec<&'static dyn Solver> = if args.solver == "all" {
-        super::all_solvers()
+        super::all_solvers(global)
     } else {
         args.solver
             .split(',')
-            .map(|name| find_solver(name.trim()))
+            .map(|name| find_solver(name.trim(), global))
             .collect::<Result<_, _>>()?
     };
     let timeout = args.timeout;

@@ -40,8 +40,8 @@ pub(super) struct CountArgs {
 /// for a record that does not read (its message on stderr); a puzzle's id goes before it.
 /// Exit code 0 when every puzzle is unique, 1 when one has no solution, 4 when one has
 /// several, 5 when one hit a limit, 2 when one does not read (the most severe wins).
-pub(super) fn run(args: CountArgs) -> Result<u8, Failure> {
-    let solver = super::find_solver(&args.solver)?;
+pub(super) fn run(args: CountArgs, global: super::Global) -> Result<u8, Failure> {
+    let solver = super::find_solver(&args.solver, global)?;
     let json = args.to == Some(CountTo::Json);
     let mut code = 0;
     let (pool, limits) = args.batch.start(args.limit)?;

@@ -77,7 +77,8 @@ pub(super) struct ExplainArgs {
 /// Exit code 0 when every puzzle was explained (solved, or logic stuck without --guess), 1
 /// when one has no solution, 4 when one has several (without --guess it is then not
 /// explained), 5 when --max-steps, --timeout or --node-limit was reached.
-pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
+pub(super) fn run(args: ExplainArgs, global: super::Global) -> Result<u8, Failure> {
+    let cp = super::find_solver("cp", global)?;
     if args.style == Some(ExplainStyle::Comp9021) {
         return comp9021_pictures(&args);
     }
@@ -205,7 +206,7 @@ pub(super) fn run(args: ExplainArgs) -> Result<u8, Failure> {
         );
         // Validity first: without --guess, a puzzle with no solution or several is reported,
         // not explained; with it, an explanation of one of several solutions says so.
-        let found = validity(p, &rules, super::deadline(args.timeout));
+        let found = validity(cp, p, &rules, super::deadline(args.timeout));
         if found != Validity::Unique && !args.guess {
             code = worse(code, found.code());
             if json {

@@ -16,6 +16,9 @@ mod progress;
 mod rate;
 mod rmit;
 mod solve;
+mod solver_choice;
+
+use solver_choice::{Global, all_solvers, find_observing, find_solver};
 mod stdout;
 mod tree_file;
 mod validity;
@@ -26,14 +29,13 @@ use rayon::prelude::*;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use sudoku_cp::engine::Limits;
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, Entry, InputFormat, LineSource, OutputFormat, ReadOptions};
 use sudoku_cp::puzzle;
-use sudoku_cp::puzzle::{MAX_SIZE, Puzzle, Rules, Symbols};
-use sudoku_cp::solvers::{self, Cp, Observe, Outcome, Solver};
+use sudoku_cp::puzzle::{MAX_SIZE, Rules, Symbols};
+use sudoku_cp::solvers::{self, Outcome, Solver};
 
 /// The text after every command's options: formats, sizes, solvers, exit codes, logging.
 fn after_help() -> String {
@@ -293,16 +295,18 @@ impl From<InputError> for Failure {
 /// Runs the command line and returns the exit code.
 pub(crate) fn run(cli: Cli) -> ExitCode {
     init_logging(cli.verbose);
-    NO_BITBOARDS.store(cli.no_bitboards, Ordering::Relaxed);
+    let global = Global {
+        network: !cli.no_bitboards,
+    };
     let result = match cli.command {
-        Command::Solve(args) => solve::run(args),
-        Command::Count(args) => count::run(args),
-        Command::Bench(args) => bench::run(args),
+        Command::Solve(args) => solve::run(args, global),
+        Command::Count(args) => count::run(args, global),
+        Command::Bench(args) => bench::run(args, global),
         Command::Check(args) => check::run(args),
-        Command::Explain(args) => explain::run(args),
-        Command::Rate(args) => rate::run(args),
+        Command::Explain(args) => explain::run(args, global),
+        Command::Rate(args) => rate::run(args, global),
         Command::Generate(args) => generate::run(args),
-        Command::Rmit(args) => rmit::run(args),
+        Command::Rmit(args) => rmit::run(args, global),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "sudoku-cp", &mut out);
@@ -347,23 +351,6 @@ fn init_logging(verbose: u8) {
     }
     builder.format(|buf, record| writeln!(buf, "[{}] {}", record.target(), record.args()));
     let _ = builder.try_init();
-}
-
-/// Says once, when the search's logs are on and `cp` meets a grid small enough for the bitboard
-/// network, that it searches on the general engine instead.
-fn note_engine_for_logs(puzzle: &Puzzle) {
-    static SAID: std::sync::Once = std::sync::Once::new();
-    let n = puzzle.size();
-    let networked = n * n <= sudoku_cp::engine::MAX_VARS && puzzle.constraints().is_empty();
-    if sudoku_cp::engine::logging() && networked {
-        SAID.call_once(|| {
-            say(format_args!(
-                "note: with the search's logs on, cp solves 4×4 and 9×9 grids on the general \
-                 engine, which logs its work (the faster bitboard network logs nothing); the \
-                 answers are the same"
-            ));
-        });
-    }
 }
 
 /// Where puzzles come from: a file, standard input, or `--puzzle` text.
@@ -781,96 +768,6 @@ fn solve_checked(
         input.entry.line,
         problems.join("; ")
     )))
-}
-
-/// The solver named by `--solver`, or an error listing the known names.
-/// Whether `--no-bitboards` was given.
-static NO_BITBOARDS: AtomicBool = AtomicBool::new(false);
-
-/// Whether the worker pool has more than one thread (set by [`progress::pool`]): `cp` then
-/// lets idle workers join a hard puzzle's search.
-pub(super) static SHARE: AtomicBool = AtomicBool::new(false);
-
-/// `cp` as the command line runs it: with `--threads` above one, idle worker threads join a
-/// hard puzzle's search; the bitboard network runs unless `--no-bitboards` says otherwise.
-#[derive(Debug)]
-struct CpAsRun {
-    /// What the search records of itself (`--stats`, `--profile`, `--tree`).
-    observe: Observe,
-}
-
-/// `cp` as the command line runs it, recording nothing.
-static CP_AS_RUN: CpAsRun = CpAsRun {
-    observe: Observe {
-        profile: false,
-        tree: None,
-    },
-};
-
-impl Solver for CpAsRun {
-    fn name(&self) -> &'static str {
-        Cp::DEFAULT.name()
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        Cp::DEFAULT.aliases()
-    }
-    fn description(&self) -> &'static str {
-        Cp::DEFAULT.description()
-    }
-    fn solve(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-        let network = !NO_BITBOARDS.load(Ordering::Relaxed);
-        if network {
-            note_engine_for_logs(puzzle);
-        }
-        let cp = Cp {
-            network,
-            share: SHARE.load(Ordering::Relaxed),
-            observe: self.observe,
-            ..Cp::DEFAULT
-        };
-        cp.solve(puzzle, rules, limits)
-    }
-    fn refuses(&self, puzzle: &Puzzle, rules: &Rules) -> Option<String> {
-        Cp::DEFAULT.refuses(puzzle, rules)
-    }
-}
-
-/// The command line's form of `solver`: [`CpAsRun`] for `cp`.
-fn as_run(solver: &'static dyn Solver) -> &'static dyn Solver {
-    match solver.name() {
-        "cp" => &CP_AS_RUN,
-        _ => solver,
-    }
-}
-
-/// `solver` recording what `observe` asks for: `cp` only (the others record nothing), made
-/// once per command.
-fn observing(solver: &'static dyn Solver, observe: Observe) -> &'static dyn Solver {
-    match solver.name() {
-        "cp" if observe.any() => Box::leak(Box::new(CpAsRun { observe })),
-        _ => solver,
-    }
-}
-
-/// Every solver as the command line runs it.
-fn all_solvers() -> Vec<&'static dyn Solver> {
-    solvers::registry().iter().map(|&s| as_run(s)).collect()
-}
-
-fn find_solver(name: &str) -> Result<&'static dyn Solver, InputError> {
-    solvers::find(name).map(as_run).ok_or_else(|| {
-        let names: Vec<String> = solvers::registry()
-            .iter()
-            .map(|s| match s.aliases() {
-                [] => s.name().to_string(),
-                aliases => format!("{} ({})", s.name(), aliases.join(", ")),
-            })
-            .collect();
-        InputError::whole(
-            "--solver",
-            format!("unknown solver `{name}`; known: {}", names.join(", ")),
-        )
-    })
 }
 
 /// Writes to stdout. A closed pipe (`| head`) is [`Failure::Closed`]: the run stops quietly.

@@ -86,7 +86,6 @@ pub(super) fn pool(threads: Option<u16>) -> Result<rayon::ThreadPool, InputError
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
-    super::SHARE.store(threads > 1, std::sync::atomic::Ordering::Relaxed);
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::OutputFormat;
 use sudoku_cp::logic::{self, Ending, Level};
+use sudoku_cp::solvers::Solver;
 
 #[derive(Debug, Args)]
 pub(super) struct RateArgs {
@@ -46,14 +47,15 @@ pub(super) enum RateTo {
 /// exactly one solution is rated: one with none prints `no solution` (exit code 1), one with
 /// several `multiple solutions` (exit code 4), as `count` reports them; a record that does not
 /// read prints `error`.
-pub(super) fn run(args: RateArgs) -> Result<u8, Failure> {
+pub(super) fn run(args: RateArgs, global: super::Global) -> Result<u8, Failure> {
+    let cp = super::find_solver("cp", global)?;
     let json = args.to == Some(RateTo::Json);
     let records = args.input.collect()?;
     let pool = super::progress::pool(args.threads)?;
     let rated: Vec<(String, u8)> = pool.install(|| {
         records
             .into_par_iter()
-            .map(|record| rate_one(record, &args, json))
+            .map(|record| rate_one(cp, record, &args, json))
             .collect()
     });
     let mut out = String::new();
@@ -67,7 +69,7 @@ pub(super) fn run(args: RateArgs) -> Result<u8, Failure> {
 }
 
 /// One record's line (or JSON record) and exit code.
-fn rate_one(record: Record, args: &RateArgs, json: bool) -> (String, u8) {
+fn rate_one(cp: &dyn Solver, record: Record, args: &RateArgs, json: bool) -> (String, u8) {
     let mut out = String::new();
     let mut code = 0;
     let (rules, input) = match record {
@@ -110,7 +112,7 @@ fn rate_one(record: Record, args: &RateArgs, json: bool) -> (String, u8) {
     };
     let p = &input.entry.puzzle;
     let deadline = super::deadline(args.timeout);
-    let found = validity(p, &rules, deadline);
+    let found = validity(cp, p, &rules, deadline);
     if found != Validity::Unique {
         code = worse(code, found.code());
         out.push_str(&if json {

@@ -60,7 +60,7 @@ fn allowed(game: Game) -> &'static [&'static str] {
 }
 
 /// Exit codes as `solve`'s: 0 solved, 1 no solution, 5 a limit reached, 2 bad input or usage.
-pub(super) fn run(args: RmitArgs) -> Result<u8, Failure> {
+pub(super) fn run(args: RmitArgs, global: super::Global) -> Result<u8, Failure> {
     let names = allowed(args.game);
     if !names.contains(&args.solver.as_str()) {
         return Err(InputError::whole(
@@ -77,7 +77,7 @@ pub(super) fn run(args: RmitArgs) -> Result<u8, Failure> {
         )
         .into());
     }
-    let solver = find_solver(&args.solver)?;
+    let solver = find_solver(&args.solver, global)?;
     if let Some(path) = &args.outfile {
         super::output_file::refuse_inputs(path, &[&args.file])?;
     }

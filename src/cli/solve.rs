@@ -53,8 +53,8 @@ pub(super) struct SolveArgs {
     batch: BatchArgs,
 }
 
-pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
-    let solver = super::find_solver(&args.solver)?;
+pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure> {
+    let solver = super::find_solver(&args.solver, global)?;
     if (args.profile || args.tree.is_some()) && solver.name() != "cp" {
         return Err(Failure::Input(InputError::whole(
             if args.tree.is_some() {
@@ -76,7 +76,7 @@ pub(super) fn run(args: SolveArgs) -> Result<u8, Failure> {
         profile: args.stats || args.profile,
         tree: args.tree.as_ref().map(|_| args.tree_limit),
     };
-    let solver = super::observing(solver, observe);
+    let solver = super::find_observing(&args.solver, global, observe)?;
     let mut kinds: Vec<PropagatorProfile> = Vec::new();
     let json = args.to == Some(ToArg::Json);
     let mut out = String::new();

@@ -2,8 +2,9 @@
 //! puzzle with none or several is reported as such, never rated or called solved.
 
 use std::time::Instant;
-use sudoku_cp::engine::{Limits, Stop};
+use sudoku_cp::engine::Limits;
 use sudoku_cp::puzzle::{Puzzle, Rules};
+use sudoku_cp::solvers::{Solver, Verdict};
 
 /// What a search for two solutions found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +17,8 @@ pub(super) enum Validity {
     Multiple,
     /// The deadline came first.
     Timeout,
+    /// The solver would not search it (a constraint too large to post exactly).
+    Refused,
 }
 
 impl Validity {
@@ -26,6 +29,7 @@ impl Validity {
             Validity::NoSolution => "no solution",
             Validity::Multiple => "multiple solutions",
             Validity::Timeout => "timeout",
+            Validity::Refused => "error",
         }
     }
 
@@ -36,23 +40,29 @@ impl Validity {
             Validity::NoSolution => 1,
             Validity::Multiple => 4,
             Validity::Timeout => 5,
+            Validity::Refused => 2,
         }
     }
 }
 
-/// Searches `puzzle` for two solutions with `cp`, as the command line runs it.
-pub(super) fn validity(puzzle: &Puzzle, rules: &Rules, deadline: Option<Instant>) -> Validity {
+/// Searches `puzzle` for two solutions with `cp` (as the command line runs it).
+pub(super) fn validity(
+    cp: &dyn Solver,
+    puzzle: &Puzzle,
+    rules: &Rules,
+    deadline: Option<Instant>,
+) -> Validity {
     let limits = Limits {
         solutions: 2,
         nodes: None,
         deadline,
     };
-    let outcome = super::as_run(sudoku_cp::solvers::find("cp").expect("cp is registered"))
-        .solve(puzzle, rules, &limits);
-    match (outcome.count, outcome.stop) {
-        (n, _) if n >= 2 => Validity::Multiple,
-        (_, Stop::Timeout | Stop::NodeLimit) => Validity::Timeout,
-        (0, _) => Validity::NoSolution,
-        _ => Validity::Unique,
+    let outcome = cp.solve(puzzle, rules, &limits);
+    match outcome.verdict() {
+        Verdict::Multiple => Validity::Multiple,
+        Verdict::Timeout | Verdict::NodeLimit => Validity::Timeout,
+        Verdict::NoSolution => Validity::NoSolution,
+        Verdict::Unique | Verdict::Solved => Validity::Unique,
+        Verdict::Refused => Validity::Refused,
     }
 }
