@@ -1,6 +1,14 @@
 //! A generic constraint-programming engine over bitset domains. It knows variables, values,
 //! propagators and search; nothing here knows what puzzle it solves.
 //!
+//! # Rooms
+//! `kernel/`: variables, domains, the [`Propagator`] trait, the queue, the trail and the
+//! [`Engine`] that runs propagators to a fixpoint (with their profile). `search/`: the search
+//! loop, strategies and phases, restarts, shared search across threads, hints, the recorded
+//! [`SearchTree`] and the [`Tuning`] numbers. `propagators/`: one file per propagator. `boards/`:
+//! the bitboard [`Network`] for grids of at most 128 cells. Everything public is re-exported
+//! here, so callers name `sudoku_cp::engine::X` whatever room `X` lives in.
+//!
 //! # Data flow
 //! 1. Create variables with [`Engine::new_var`]; each has a [`Domain`] of value indices.
 //! 2. Post propagators ([`Engine::post`]); each declares the variables it watches.
@@ -101,59 +109,36 @@ pub fn logging() -> bool {
         || log::log_enabled!(target: LOG_PROPAGATE, log::Level::Trace)
 }
 
-mod all_different;
 mod boards;
-mod cage_memo;
-mod cage_sum;
-mod combinations;
-mod domain;
-mod group_sum;
-mod hints;
 mod kernel;
-mod linear_sum;
-mod matching;
-mod pair_table;
-mod phases;
-mod places;
-mod predicate;
-mod profile;
-mod propagator;
-mod queue;
-mod regular;
-mod rng;
-mod same_values;
+mod propagators;
 mod search;
-mod share;
-mod strategy;
 #[cfg(test)]
 pub(crate) mod testing;
-mod trail;
-mod tree;
-mod tuning;
 
-pub use all_different::{AllDifferent, HallSets};
 #[cfg(target_arch = "x86_64")]
 pub(crate) use boards::wide_instructions;
 pub use boards::{MAX_VALUES, MAX_VARS, Network};
-pub use cage_sum::CageSum;
-pub use combinations::{
+pub use kernel::domain::{Domain, DomainIter, Wide};
+pub use kernel::engine::{Ctx, Engine, Labels, Snapshot};
+pub use kernel::profile::{PropagatorProfile, by_kind};
+pub use kernel::propagator::{Conflict, Priority, PropId, Propagator, VarId, WakeOn};
+pub use kernel::rng::Rng;
+pub use propagators::all_different::{AllDifferent, HallSets};
+pub use propagators::cage_sum::CageSum;
+pub use propagators::combinations::{
     combination_masks, combinations, combinations_cached, count_combinations, for_each_combination,
 };
-pub use domain::{Domain, DomainIter, Wide};
-pub use group_sum::GroupSum;
-pub use kernel::{Ctx, Engine, Labels, Snapshot};
-pub use linear_sum::LinearSum;
-pub use matching::Matcher;
-pub use pair_table::PairTable;
-pub use predicate::{Predicate, Test};
-pub use profile::{PropagatorProfile, by_kind};
-pub use propagator::{Conflict, Priority, PropId, Propagator, VarId, WakeOn};
-pub use regular::{Layered, Regular};
-pub use rng::Rng;
-pub use same_values::SameValues;
-pub use search::{Limits, Race, Stats, Stop};
-pub use share::Shared;
-pub(crate) use strategy::luby;
-pub use strategy::{Heuristic, Strategy, ValueOrder};
-pub use tree::{NodeEnd, SVG_LABELLED_NODES, SearchTree, TreeNode};
-pub use tuning::Tuning;
+pub use propagators::group_sum::GroupSum;
+pub use propagators::linear_sum::LinearSum;
+pub use propagators::matching::Matcher;
+pub use propagators::pair_table::PairTable;
+pub use propagators::predicate::{Predicate, Test};
+pub use propagators::regular::{Layered, Regular};
+pub use propagators::same_values::SameValues;
+pub use search::depth_first::{Limits, Race, Stats, Stop};
+pub use search::share::Shared;
+pub(crate) use search::strategy::luby;
+pub use search::strategy::{Heuristic, Strategy, ValueOrder};
+pub use search::tree::{NodeEnd, SVG_LABELLED_NODES, SearchTree, TreeNode};
+pub use search::tuning::Tuning;

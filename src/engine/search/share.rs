@@ -309,12 +309,12 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Heuristic, Strategy, search};
+    use crate::engine::{Heuristic, Strategy};
     use std::collections::HashSet;
 
     /// An n×n Latin square (the search tests' model) under dom/wdeg.
     fn latin(n: usize) -> Engine<u16> {
-        let mut e = search::tests::latin(n);
+        let mut e = crate::engine::search::depth_first::tests::latin(n);
         e.set_strategy(Strategy {
             heuristic: Heuristic::DomWdeg,
             ..Strategy::default()
@@ -417,7 +417,7 @@ mod tests {
     #[test]
     fn shared_searches_prove_unsatisfiability() {
         // Seven variables over six values, pairwise different: hundreds of failures.
-        let pigeons = search::tests::pigeons;
+        let pigeons = crate::engine::search::depth_first::tests::pigeons;
         let mut alone = pigeons();
         let mut none = 0;
         alone.search(&Limits::solutions(1), |_| none += 1);

@@ -47,7 +47,7 @@ impl<D: Domain> Engine<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::search::tests::latin;
+    use crate::engine::search::depth_first::tests::latin;
     use crate::engine::{AllDifferent, Heuristic, Limits, Stop, Strategy};
 
     #[test]

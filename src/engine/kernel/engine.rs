@@ -88,7 +88,7 @@ pub struct Engine<D: Domain> {
     /// Each propagator's profile counters, while one is kept ([`Engine::keep_profile`]).
     pub(crate) counters: Option<Box<super::profile::Counters>>,
     /// The search tree being recorded, if one is ([`Engine::record_tree`]).
-    pub(crate) recorder: Option<Box<super::tree::Recorder>>,
+    pub(crate) recorder: Option<Box<crate::engine::search::tree::Recorder>>,
     /// For each variable, the propagators watching it: all are woken when it is fixed.
     pub(crate) watchers: Vec<Vec<PropId>>,
     /// For each variable, the propagators woken by any change of it (those watching it with

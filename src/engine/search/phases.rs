@@ -80,7 +80,7 @@ impl<D: Domain> Engine<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::search::tests::latin;
+    use crate::engine::search::depth_first::tests::latin;
     use crate::engine::{Strategy, Tuning};
 
     fn with_phases(n: usize, patience: u64) -> Engine<u16> {

@@ -82,7 +82,7 @@ impl<D: Domain> Engine<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::search::tests::latin;
+    use crate::engine::search::depth_first::tests::latin;
 
     /// The cyclic Latin square of order n: row r is r, r+1, … mod n.
     fn cyclic(n: usize) -> Vec<Option<usize>> {
