@@ -161,7 +161,10 @@ pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure>
                 if args.stats || args.profile {
                     super::say(format_args!("{where_}: {}", outcome.stats));
                     if !profile.is_empty() {
-                        eprint!("{}", profile_table::table(profile, args.profile));
+                        super::say(format_args!(
+                            "{}",
+                            profile_table::table(profile, args.profile).trim_end()
+                        ));
                     }
                 }
                 for row in by_kind(profile) {
@@ -290,7 +293,10 @@ pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure>
             if secs > 0.0 { n / secs } else { f64::INFINITY },
         ));
         if !kinds.is_empty() {
-            eprint!("{}", profile_table::table(&kinds, false));
+            super::say(format_args!(
+                "{}",
+                profile_table::table(&kinds, false).trim_end()
+            ));
         }
     }
     if let Some(file) = file {
