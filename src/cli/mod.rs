@@ -717,23 +717,14 @@ fn parse_symbols(text: &str) -> Result<Symbols, InputError> {
 
 /// Refuses givens that already break a rule, naming every broken region and symbol.
 fn check_givens(entry: &Entry, rules: &Rules, source: &str) -> Result<(), InputError> {
-    let p = &entry.puzzle;
-    let regions = puzzle::regions(rules, p.size(), p.boxes());
-    let dups = puzzle::duplicates(&p.grid(), &regions);
-    let mut cages = puzzle::broken_cages(p, rules);
-    cages.extend(puzzle::broken_constraints(p));
-    if dups.is_empty() && cages.is_empty() {
+    let broken = puzzle::broken_givens(&entry.puzzle, rules);
+    if broken.is_empty() {
         return Ok(());
     }
-    let what: Vec<String> = dups
-        .iter()
-        .map(|d| puzzle::describe_duplicate(d, &regions, p))
-        .chain(cages)
-        .collect();
     Err(InputError::at(
         source,
         entry.line,
-        format!("the givens break the rules: {}", what.join("; ")),
+        format!("the givens break the rules: {}", broken.join("; ")),
     ))
 }
 

@@ -25,6 +25,9 @@ const MAX_MODEL_EDGES: usize = 1 << 23;
 /// Why the engine cannot post `puzzle`'s constraints exactly, if it cannot: an automaton too
 /// large to unfold, alone or with the others. Unfolds each automaton once, as posting does.
 pub(crate) fn refusal(puzzle: &Puzzle) -> Option<String> {
+    if puzzle.constraints().is_empty() {
+        return None; // asked before every solve: a plain puzzle allocates nothing here
+    }
     let w = values(puzzle);
     let n = puzzle.size();
     let mut left = MAX_MODEL_EDGES;

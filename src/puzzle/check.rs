@@ -134,6 +134,19 @@ pub fn check_solution(puzzle: &Puzzle, rules: &Rules, grid: &[usize]) -> Vec<Str
     problems
 }
 
+/// Everything the givens already break under `rules`, in words: a symbol twice in a region
+/// ([`duplicates`]), a cage ([`broken_cages`]), a variant constraint ([`broken_constraints`]).
+/// Empty when the givens keep every rule; a puzzle whose givens break one has no solution.
+pub fn broken_givens(puzzle: &Puzzle, rules: &Rules) -> Vec<String> {
+    let regions = regions(rules, puzzle.size(), puzzle.boxes());
+    duplicates(&puzzle.grid(), &regions)
+        .iter()
+        .map(|d| describe_duplicate(d, &regions, puzzle))
+        .chain(broken_cages(puzzle, rules))
+        .chain(broken_constraints(puzzle))
+        .collect()
+}
+
 /// Every variant constraint the givens already break, in words (`the thermometer at r1c1 is
 /// broken by its givens`): a constraint whose cells are all given and break it, or a line of
 /// thermometer or whisper whose given neighbours do.
@@ -337,6 +350,24 @@ mod tests {
                 "column 2 holds 1 twice (r1c2, r3c2)"
             ]
         );
+    }
+
+    #[test]
+    fn broken_givens_gather_regions_cages_and_constraints_under_the_default_rules() {
+        let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
+        assert_eq!(Rules::default_for(&p).name, "sudoku");
+        p.set_given(0, Some(0));
+        p.set_given(1, Some(0));
+        let broken = broken_givens(&p, &Rules::default_for(&p));
+        assert_eq!(
+            broken,
+            [
+                "row 1 holds 1 twice (r1c1, r1c2)",
+                "box 1 holds 1 twice (r1c1, r1c2)"
+            ]
+        );
+        p.set_given(1, None);
+        assert!(broken_givens(&p, &Rules::sudoku()).is_empty());
     }
 
     #[test]

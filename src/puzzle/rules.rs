@@ -76,6 +76,16 @@ impl Rules {
         Rules::builtin("sudoku").expect("the built-in sudoku rules parse")
     }
 
+    /// The rules a puzzle read without any is solved under: killer when it has cages, else
+    /// standard Sudoku.
+    pub fn default_for(puzzle: &Puzzle) -> Self {
+        if puzzle.cages().is_empty() {
+            Rules::sudoku()
+        } else {
+            Rules::builtin("killer").expect("the built-in killer rules parse")
+        }
+    }
+
     /// A built-in rule set by name.
     pub fn builtin(name: &str) -> Option<Self> {
         let (file, text) = BUILTIN.iter().find(|(n, _)| *n == name)?;
