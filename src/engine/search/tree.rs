@@ -19,6 +19,15 @@ pub enum NodeEnd {
 }
 
 impl NodeEnd {
+    /// Its colour in pictures: failed red, solved green, open grey.
+    fn colour(self) -> &'static str {
+        match self {
+            NodeEnd::Failed => "#d62728",
+            NodeEnd::Solved => "#2ca02c",
+            NodeEnd::Open => "#7f7f7f",
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             NodeEnd::Failed => "failed",
@@ -170,11 +179,7 @@ impl SearchTree {
             "digraph search {\n  node [shape=circle, style=filled, label=\"\", width=0.25];\n",
         );
         for (i, node) in self.nodes.iter().enumerate() {
-            let colour = match node.end {
-                NodeEnd::Failed => "#d62728",
-                NodeEnd::Solved => "#2ca02c",
-                NodeEnd::Open => "#7f7f7f",
-            };
+            let colour = node.end.colour();
             let _ = writeln!(
                 out,
                 "  n{i} [fillcolor=\"{colour}\", tooltip=\"{} removed\"];",
@@ -295,11 +300,7 @@ impl SearchTree {
         }
         for (i, node) in self.nodes.iter().enumerate() {
             let (cx, cy) = at(i);
-            let colour = match node.end {
-                NodeEnd::Failed => "#d62728",
-                NodeEnd::Solved => "#2ca02c",
-                NodeEnd::Open => "#7f7f7f",
-            };
+            let colour = node.end.colour();
             let _ = writeln!(
                 out,
                 "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"5\" fill=\"{colour}\"><title>{}: \
