@@ -737,14 +737,15 @@ fn solve_checked(
     input: &Input,
     limits: &Limits,
 ) -> Result<Outcome, Failure> {
-    if let Some(why) = solver.refuses(&input.entry.puzzle, rules) {
+    // solve asks the solver's refusal itself: a refused puzzle comes back with its reason
+    let mut outcome = solver.solve(&input.entry.puzzle, rules, limits);
+    if let Some(why) = outcome.refused.take() {
         return Err(Failure::Input(InputError::at(
             &input.source,
             input.entry.line,
             why,
         )));
     }
-    let outcome = solver.solve(&input.entry.puzzle, rules, limits);
     let Some(grid) = &outcome.solution else {
         return Ok(outcome);
     };
