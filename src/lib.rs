@@ -4,6 +4,8 @@
 //! - [`engine`]: the generic kernel (bitset domains, propagators, queue, trail, MRV and
 //!   dom/wdeg search), and a bitboard search for small all-different networks; it knows
 //!   nothing about grids.
+//! - [`constraints`]: the variant constraint kinds, one module each (data, check, readers,
+//!   posting) and the registry listing them; [`extending`] says where additions go.
 //! - [`puzzle`]: puzzles as data, rule files, the regions and the rule check.
 //! - [`model`]: the Sudoku model on the engine (and the bitboard network for small grids).
 //! - [`format`](mod@format): reading puzzles in the layouts people paste (lines with ids, grids
@@ -41,8 +43,10 @@
 //! assert!(text.starts_with("1 6 2 | 8 5 7 | 4 9 3"));
 //! ```
 
+pub mod constraints;
 pub mod engine;
 pub mod error;
+pub mod extending;
 pub mod format;
 pub mod generate;
 pub mod logic;

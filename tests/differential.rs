@@ -10,6 +10,7 @@
 //! `SUDOKU_CP_DIFFERENTIAL=N` runs N cases (CI runs a bounded sample; the closing notes of
 //! the issue that built this give the counts run locally).
 
+use sudoku_cp::constraints;
 use sudoku_cp::engine::{Limits, Rng, Stop};
 use sudoku_cp::format::{self, InputFormat, ReadOptions};
 use sudoku_cp::logic;
@@ -306,10 +307,10 @@ impl Case {
             let mut distinct = cells.clone();
             distinct.sort_unstable();
             distinct.dedup();
-            let region = Constraint::Region {
+            let region = Constraint::Region(constraints::Region {
                 label: String::new(),
                 cells: distinct.clone(),
-            };
+            });
             if *total == 0 {
                 return vec![region];
             }
@@ -319,21 +320,21 @@ impl Case {
                 .collect();
             return vec![
                 region,
-                Constraint::Sum {
+                Constraint::Sum(constraints::Sum {
                     label: String::new(),
                     total: *total,
                     terms,
-                },
+                }),
             ];
         }
         if let (Clue::Arrow(circle, arrow), true) = (clue, in_iss) {
             // ISS reads a pill's digits in grid order.
             let mut circle = circle.clone();
             circle.sort_unstable();
-            return vec![Constraint::Arrow {
+            return vec![Constraint::Arrow(constraints::Arrow {
                 circle,
                 arrow: arrow.clone(),
-            }];
+            })];
         }
         if let (Clue::Sum(total, cells), true) = (clue, in_iss) {
             let mut distinct = cells.clone();
@@ -343,18 +344,18 @@ impl Case {
                 .iter()
                 .map(|&c| (c, cells.iter().filter(|&&d| d == c).count() as i64))
                 .collect();
-            return vec![Constraint::Sum {
+            return vec![Constraint::Sum(constraints::Sum {
                 label: String::new(),
                 total: *total,
                 terms,
-            }];
+            })];
         }
         vec![match clue {
-            Clue::Thermo(cells, slow) => Constraint::Thermo {
+            Clue::Thermo(cells, slow) => Constraint::Thermo(constraints::Thermo {
                 cells: cells.clone(),
                 slow: *slow,
-            },
-            Clue::Dot(kind, a, b) => Constraint::Pair {
+            }),
+            Clue::Dot(kind, a, b) => Constraint::Pair(constraints::Pair {
                 kind: match *kind {
                     "white" => PairKind::WhiteDot,
                     "black" => PairKind::BlackDot,
@@ -364,40 +365,40 @@ impl Case {
                 },
                 a: *a,
                 b: *b,
-            },
-            Clue::Region(cells) => Constraint::Region {
+            }),
+            Clue::Region(cells) => Constraint::Region(constraints::Region {
                 label: String::new(),
                 cells: cells.clone(),
-            },
-            Clue::Cage(total, cells) => Constraint::Cage {
+            }),
+            Clue::Cage(total, cells) => Constraint::Cage(constraints::Cage {
                 total: *total,
                 cells: cells.clone(),
-            },
-            Clue::Sum(total, cells) => Constraint::Sum {
+            }),
+            Clue::Sum(total, cells) => Constraint::Sum(constraints::Sum {
                 label: String::new(),
                 total: *total,
                 terms: cells.iter().map(|&c| (c, 1)).collect(),
-            },
-            Clue::Arrow(circle, arrow) => Constraint::Arrow {
+            }),
+            Clue::Arrow(circle, arrow) => Constraint::Arrow(constraints::Arrow {
                 circle: circle.clone(),
                 arrow: arrow.clone(),
-            },
+            }),
             Clue::Line(kind, cells) => {
                 let cells = cells.clone();
                 match *kind {
-                    "renban" => Constraint::Renban { cells },
-                    "palindrome" => Constraint::Palindrome { cells },
-                    "between" => Constraint::Between { cells },
-                    "zipper" => Constraint::Zipper { cells },
-                    _ => Constraint::Entropic { cells },
+                    "renban" => Constraint::Renban(constraints::Renban { cells }),
+                    "palindrome" => Constraint::Palindrome(constraints::Palindrome { cells }),
+                    "between" => Constraint::Between(constraints::Between { cells }),
+                    "zipper" => Constraint::Zipper(constraints::Zipper { cells }),
+                    _ => Constraint::Entropic(constraints::Entropic { cells }),
                 }
             }
             Clue::Numbered(kind, k, cells) => {
                 let cells = cells.clone();
                 match *kind {
-                    "whisper" => Constraint::Whisper { diff: *k, cells },
-                    "lockout" => Constraint::Lockout { diff: *k, cells },
-                    _ => Constraint::Modular { modulus: *k, cells },
+                    "whisper" => Constraint::Whisper(constraints::Whisper { diff: *k, cells }),
+                    "lockout" => Constraint::Lockout(constraints::Lockout { diff: *k, cells }),
+                    _ => Constraint::Modular(constraints::Modular { modulus: *k, cells }),
                 }
             }
             Clue::RegionSum(cells) => {
@@ -408,30 +409,30 @@ impl Case {
                         _ => segments.push(vec![c]),
                     }
                 }
-                Constraint::RegionSum { segments }
+                Constraint::RegionSum(constraints::RegionSum { segments })
             }
             Clue::Outside(kind, value, side, i) => {
                 let cells = self.outside_line(side, *i);
                 match *kind {
-                    "sandwich" => Constraint::Sandwich {
+                    "sandwich" => Constraint::Sandwich(constraints::Sandwich {
                         cells,
                         total: *value,
-                    },
-                    "x-sum" => Constraint::XSum {
+                    }),
+                    "x-sum" => Constraint::XSum(constraints::XSum {
                         cells,
                         total: *value,
-                    },
-                    _ => Constraint::Skyscraper {
+                    }),
+                    _ => Constraint::Skyscraper(constraints::Skyscraper {
                         cells,
                         count: *value,
-                    },
+                    }),
                 }
             }
-            Clue::Parity(cell, even) => Constraint::Parity {
+            Clue::Parity(cell, even) => Constraint::Parity(constraints::Parity {
                 cell: *cell,
                 even: *even,
-            },
-            Clue::LittleKiller(total, start, dir) => Constraint::Sum {
+            }),
+            Clue::LittleKiller(total, start, dir) => Constraint::Sum(constraints::Sum {
                 label: String::new(),
                 total: *total,
                 terms: self
@@ -439,11 +440,11 @@ impl Case {
                     .into_iter()
                     .map(|c| (c, 1))
                     .collect(),
-            },
-            Clue::Quad(top, values) => Constraint::Quad {
+            }),
+            Clue::Quad(top, values) => Constraint::Quad(constraints::Quad {
                 cells: vec![*top, top + 1, top + self.n, top + self.n + 1],
                 values: values.iter().map(|&v| self.value(v)).collect(),
-            },
+            }),
         }]
     }
 }

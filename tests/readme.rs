@@ -317,3 +317,20 @@ fn help_lists_the_exit_codes_of_the_readme() {
         .collect();
     assert_eq!(listed, table);
 }
+
+#[test]
+fn the_readme_lists_every_rule_file_keyword_in_the_registrys_order() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let start = readme
+        .find("`solve --help` says what each keyword takes:")
+        .expect("the keyword list");
+    let list = &readme[start
+        ..readme[start..]
+            .find("\n\n")
+            .map_or(readme.len(), |e| start + e)];
+    let listed: Vec<&str> = list.split('`').skip(3).step_by(2).collect();
+    let keywords: Vec<&str> = sudoku_cp::puzzle::constraint_keywords()
+        .map(|(k, _)| k)
+        .collect();
+    assert_eq!(listed, keywords);
+}

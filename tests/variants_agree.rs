@@ -3,6 +3,7 @@
 //! check (`Constraint::holds`) accepts; `dlx`, `algx` and `cdcl` too where every constraint is a
 //! region of n cells, and they refuse the rest.
 
+use sudoku_cp::constraints;
 use sudoku_cp::engine::{Limits, Rng, Stop};
 use sudoku_cp::puzzle::{Constraint, PairKind, Puzzle, Rules, Symbols, check_solution};
 use sudoku_cp::solvers;
@@ -92,53 +93,53 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
     };
     let value = |rng: &mut Rng| 1 + rng.below(n) as i64;
     match k {
-        0 => Constraint::Thermo {
+        0 => Constraint::Thermo(constraints::Thermo {
             cells,
             slow: rng.below(2) == 0,
-        },
-        1 => Constraint::Whisper {
+        }),
+        1 => Constraint::Whisper(constraints::Whisper {
             diff: 1 + rng.below(3) as i64,
             cells,
-        },
-        2 => Constraint::Renban { cells },
-        3 => Constraint::Palindrome { cells },
-        4 => Constraint::Between { cells },
-        5 => Constraint::Lockout {
+        }),
+        2 => Constraint::Renban(constraints::Renban { cells }),
+        3 => Constraint::Palindrome(constraints::Palindrome { cells }),
+        4 => Constraint::Between(constraints::Between { cells }),
+        5 => Constraint::Lockout(constraints::Lockout {
             diff: 1 + rng.below(2) as i64,
             cells,
-        },
-        6 => Constraint::Zipper { cells },
-        7 => Constraint::Modular {
+        }),
+        6 => Constraint::Zipper(constraints::Zipper { cells }),
+        7 => Constraint::Modular(constraints::Modular {
             modulus: 2 + rng.below(2) as i64,
             cells,
-        },
+        }),
         8 => {
             let split = 1 + rng.below(cells.len() - 1);
-            Constraint::RegionSum {
+            Constraint::RegionSum(constraints::RegionSum {
                 segments: vec![cells[..split].to_vec(), cells[split..].to_vec()],
-            }
+            })
         }
         9 => {
             let r = rng.below(n - 1);
             let c = rng.below(n - 1);
             let top = r * n + c;
-            Constraint::Quad {
+            Constraint::Quad(constraints::Quad {
                 cells: vec![top, top + 1, top + n, top + n + 1],
                 values: (0..1 + rng.below(3)).map(|_| value(rng)).collect(),
-            }
+            })
         }
-        10 => Constraint::Sandwich {
+        10 => Constraint::Sandwich(constraints::Sandwich {
             cells: line,
             total: rng.below(n * 2) as i64,
-        },
-        11 => Constraint::XSum {
+        }),
+        11 => Constraint::XSum(constraints::XSum {
             cells: line,
             total: (1 + rng.below(n * 2)) as i64,
-        },
-        12 => Constraint::Skyscraper {
+        }),
+        12 => Constraint::Skyscraper(constraints::Skyscraper {
             cells: line,
             count: (1 + rng.below(n)) as i64,
-        },
+        }),
         13 => {
             // A pill of two cells when the path is long enough.
             let pill = if cells.len() >= 3 {
@@ -146,12 +147,12 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
             } else {
                 1
             };
-            Constraint::Arrow {
+            Constraint::Arrow(constraints::Arrow {
                 circle: cells[..pill].to_vec(),
                 arrow: cells[pill..].to_vec(),
-            }
+            })
         }
-        14 => Constraint::Sum {
+        14 => Constraint::Sum(constraints::Sum {
             label: "sum".to_string(),
             total: rng.below(3 * n) as i64 - 2,
             terms: cells
@@ -159,20 +160,20 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
                 .map(|&c| (c, rng.below(5) as i64 - 2))
                 .filter(|&(_, k)| k != 0)
                 .collect(),
-        },
-        15 => Constraint::Cage {
+        }),
+        15 => Constraint::Cage(constraints::Cage {
             total: (cells.len() + rng.below(2 * n)) as i64,
             cells,
-        },
-        16 => Constraint::Region {
+        }),
+        16 => Constraint::Region(constraints::Region {
             label: "region".to_string(),
             cells,
-        },
-        17 => Constraint::Entropic { cells },
-        18 => Constraint::Parity {
+        }),
+        17 => Constraint::Entropic(constraints::Entropic { cells }),
+        18 => Constraint::Parity(constraints::Parity {
             cell: cells[0],
             even: rng.below(2) == 0,
-        },
+        }),
         _ => {
             let kinds = [
                 PairKind::WhiteDot,
@@ -186,11 +187,11 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
                 PairKind::NotDouble,
                 PairKind::Equal,
             ];
-            Constraint::Pair {
+            Constraint::Pair(constraints::Pair {
                 kind: kinds[rng.below(kinds.len())],
                 a: cells[0],
                 b: cells[1],
-            }
+            })
         }
     }
 }
@@ -247,7 +248,7 @@ fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
             let regions_only = p
                 .constraints()
                 .iter()
-                .all(|c| matches!(c, Constraint::Region { cells, .. } if cells.len() == n));
+                .all(|c| matches!(c, Constraint::Region(constraints::Region { cells, .. }) if cells.len() == n));
             for solver in exact {
                 match solver.refuses(&p, &rules) {
                     Some(why) => assert!(!regions_only, "{why}"),

@@ -49,8 +49,7 @@ fn after_help() -> String {
         })
         .collect();
     let width = names.iter().map(String::len).max().unwrap_or(0);
-    let constraints: String = puzzle::CONSTRAINT_KEYWORDS
-        .iter()
+    let constraints: String = puzzle::constraint_keywords()
         .map(|(k, what)| format!("  {k:<13} {what}\n"))
         .collect();
     let solvers: String = solvers::registry()

@@ -1,6 +1,7 @@
 //! Drawing a variant puzzle for a terminal: the grid with its dots, X/V and greater-than signs
 //! between the cells, a jigsaw's region map, then every other constraint named with its cells.
 
+use crate::constraints;
 use crate::puzzle::{Constraint, PairKind, Puzzle};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -15,7 +16,7 @@ pub fn write_constraints(out: &mut String, puzzle: &Puzzle, cells: &[Option<usiz
     let mut rule_pairs: BTreeMap<&'static str, usize> = BTreeMap::new();
     let jigsaw = jigsaw_map(puzzle);
     for (i, c) in puzzle.constraints().iter().enumerate() {
-        if let Constraint::Pair { kind, a, b } = *c {
+        if let Constraint::Pair(constraints::Pair { kind, a, b }) = *c {
             if let Some((cell, right, mark)) = edge_mark(n, kind, a, b) {
                 let edges = if right { &mut across } else { &mut down };
                 edges.insert(cell, mark);
@@ -170,7 +171,7 @@ fn jigsaw_map(puzzle: &Puzzle) -> Option<(Vec<char>, Vec<usize>)> {
     let pieces = (0..n)
         .map(|k| {
             puzzle.constraints().iter().position(|c| {
-                matches!(c, Constraint::Region { cells, .. }
+                matches!(c, Constraint::Region(constraints::Region { cells, .. })
                     if cells.len() == n && cells.iter().all(|&x| puzzle.piece_of(x) == Some(k)))
             })
         })
@@ -180,50 +181,7 @@ fn jigsaw_map(puzzle: &Puzzle) -> Option<(Vec<char>, Vec<usize>)> {
 
 /// One constraint on a line: what it is, its numbers, its cells in order.
 fn describe(puzzle: &Puzzle, c: &Constraint) -> String {
-    let name = |cell: usize| puzzle.cell_name(cell);
-    let list = |cells: &[usize]| cells.iter().map(|&x| name(x)).collect::<Vec<_>>().join(" ");
-    let line = |cells: &[usize]| match cells {
-        [first, .., last] => format!("{}…{}", name(*first), name(*last)),
-        _ => list(cells),
-    };
-    let kind = c.kind();
-    match c {
-        Constraint::Region { label, cells } => format!("{label}: {}", list(cells)),
-        Constraint::Cage { total, cells } => format!("cage {total}: {}", list(cells)),
-        Constraint::Sum { label, terms, .. } => {
-            let terms: Vec<String> = terms
-                .iter()
-                .map(|&(x, k)| match k {
-                    1 => name(x),
-                    _ => format!("{k}×{}", name(x)),
-                })
-                .collect();
-            format!("{label}: {}", terms.join(" "))
-        }
-        Constraint::Arrow { circle, arrow } => {
-            format!("{kind}: ({}) {}", list(circle), list(arrow))
-        }
-        Constraint::Pair { a, b, .. } => format!("{kind}: {} {}", name(*a), name(*b)),
-        Constraint::Whisper { diff, cells } | Constraint::Lockout { diff, cells } => {
-            format!("{kind} (differences of {diff} or more): {}", list(cells))
-        }
-        Constraint::Modular { modulus, cells } => {
-            format!("{kind} (modulo {modulus}): {}", list(cells))
-        }
-        Constraint::RegionSum { segments } => {
-            let parts: Vec<String> = segments.iter().map(|s| list(s)).collect();
-            format!("{kind}: {}", parts.join(" | "))
-        }
-        Constraint::Quad { cells, values } => {
-            let values: Vec<String> = values.iter().map(i64::to_string).collect();
-            format!("{kind} {}: {}", values.join(" "), list(cells))
-        }
-        Constraint::Sandwich { cells, total } | Constraint::XSum { cells, total } => {
-            format!("{kind} {total}: {}", line(cells))
-        }
-        Constraint::Skyscraper { cells, count } => format!("{kind} {count}: {}", line(cells)),
-        _ => format!("{kind}: {}", list(&c.cells())),
-    }
+    c.listing(&|cell| puzzle.cell_name(cell))
 }
 
 #[cfg(test)]
@@ -256,28 +214,28 @@ mod tests {
     fn marks_stand_between_their_cells_and_lines_are_listed() {
         let mut p = Puzzle::empty(4, Symbols::default_for(4)).unwrap();
         p.set_given(0, Some(0));
-        p.add_constraint(Constraint::Pair {
+        p.add_constraint(Constraint::Pair(constraints::Pair {
             kind: PairKind::WhiteDot,
             a: 0,
             b: 1,
-        })
+        }))
         .unwrap();
-        p.add_constraint(Constraint::Pair {
+        p.add_constraint(Constraint::Pair(constraints::Pair {
             kind: PairKind::Greater,
             a: 6,
             b: 2,
-        })
+        }))
         .unwrap();
-        p.add_constraint(Constraint::Pair {
+        p.add_constraint(Constraint::Pair(constraints::Pair {
             kind: PairKind::Different,
             a: 0,
             b: 6,
-        })
+        }))
         .unwrap();
-        p.add_constraint(Constraint::Thermo {
+        p.add_constraint(Constraint::Thermo(constraints::Thermo {
             cells: vec![12, 13, 14],
             slow: false,
-        })
+        }))
         .unwrap();
         let mut out = String::new();
         write_constraints(&mut out, &p, &p.grid());

@@ -5,10 +5,9 @@ use super::iss::{self, Part};
 use super::lz_string::LzError;
 use super::options::ReadOptions;
 use super::{Entry, InputFormat};
+use crate::constraints::{self, FpuzzlesEntry, cells_at, iss_id};
 use crate::error::InputError;
-use crate::puzzle::{
-    BoxShape, Constraint, PairKind, Puzzle, box_shape, orthogonal_neighbours, piece_pairs,
-};
+use crate::puzzle::{BoxShape, Constraint, PairKind, Puzzle, box_shape, piece_pairs};
 use serde_json::{Map, Value};
 use std::collections::HashSet;
 
@@ -25,8 +24,9 @@ const METADATA: &[&str] = &[
     "highlightConflicts",
 ];
 
-/// The constraint keys this reader knows.
-pub const KEYS: &[&str] = &[
+/// The whole-grid rule keys this reader reads itself; the constraint kinds' own keys are in
+/// their modules ([`crate::constraints`]).
+const RULE_KEYS: &[&str] = &[
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -34,24 +34,13 @@ pub const KEYS: &[&str] = &[
     "disjointgroups",
     "nonconsecutive",
     "negative",
-    "extraregion",
-    "killercage",
-    "littlekillersum",
-    "sandwichsum",
-    "thermometer",
-    "arrow",
-    "palindrome",
-    "betweenline",
-    "difference",
-    "ratio",
-    "xv",
-    "quadruple",
-    "odd",
-    "even",
-    "minimum",
-    "maximum",
-    "clone",
 ];
+
+/// Every constraint key this reader knows.
+pub fn keys() -> Vec<&'static str> {
+    let own = constraints::fpuzzles_keys().map(|k| k.key);
+    RULE_KEYS.iter().copied().chain(own).collect()
+}
 
 /// Drawing tools whose meaning lives only in the rule text.
 const COSMETIC: &[&str] = &["line", "cage", "circle", "rectangle", "text"];
@@ -169,16 +158,17 @@ impl<'a> Import<'a> {
                      text), so this tool cannot tell what it asks"
                 ));
             }
-            if !METADATA.contains(&key) && !KEYS.contains(&key) && !COSMETIC.contains(&key) {
+            let known = || keys().contains(&key);
+            if !METADATA.contains(&key) && !COSMETIC.contains(&key) && !known() {
                 return Err(format!(
                     "unknown constraint `{key}` (this tool reads {})",
-                    KEYS.join(", ")
+                    keys().join(", ")
                 ));
             }
         }
         self.grid()?;
-        for key in KEYS {
-            if self.data.contains_key(*key) {
+        for key in keys() {
+            if self.data.contains_key(key) {
                 self.constraint(key)?;
             }
         }
@@ -320,83 +310,6 @@ impl<'a> Import<'a> {
         }
     }
 
-    /// A cell named `R<row>C<col>` (1-based), as (row, column) from 0; `outside` lets the
-    /// clue cells around the grid through (row or column 0 or n + 1).
-    fn cell(&self, what: &str, value: Option<&Value>, outside: bool) -> Result<(i64, i64), String> {
-        let n = self.n as i64;
-        let name = value.and_then(Value::as_str).unwrap_or("");
-        let parsed = name
-            .strip_prefix(['R', 'r'])
-            .and_then(|rest| rest.split_once(['C', 'c']))
-            .and_then(|(r, c)| Some((r.parse::<i64>().ok()? - 1, c.parse::<i64>().ok()? - 1)));
-        let inside = |x: i64| (0..n).contains(&x);
-        let around = |x: i64| (-1..=n).contains(&x);
-        match parsed {
-            Some((r, c)) if inside(r) && inside(c) => Ok((r, c)),
-            Some((r, c)) if outside && around(r) && around(c) => Ok((r, c)),
-            _ => Err(format!(
-                "{what}: `{}` is not a cell of the {n}×{n} grid (R1C1 … R{n}C{n})",
-                value.map_or("nothing".to_string(), |v| v
-                    .as_str()
-                    .map_or(v.to_string(), str::to_string))
-            )),
-        }
-    }
-
-    /// The cells of a list (`cells: ["R1C1", …]`), as row-major indices.
-    fn cell_list(&self, what: &str, list: Option<&Value>) -> Result<Vec<usize>, String> {
-        let items = list
-            .and_then(Value::as_array)
-            .ok_or_else(|| format!("{what}: expected a list of cells"))?;
-        items
-            .iter()
-            .map(|v| {
-                let (r, c) = self.cell(what, Some(v), false)?;
-                Ok(r as usize * self.n + c as usize)
-            })
-            .collect()
-    }
-
-    /// The lines of an entry (`lines: [["R1C1", …], …]`).
-    fn lines(&self, what: &str, entry: &Map<String, Value>) -> Result<Vec<Vec<usize>>, String> {
-        entry
-            .get("lines")
-            .and_then(Value::as_array)
-            .ok_or_else(|| format!("{what}: expected `lines`"))?
-            .iter()
-            .map(|l| self.cell_list(what, Some(l)))
-            .collect()
-    }
-
-    /// The ids of cells, as the Interactive Sudoku Solver's parts name them.
-    fn ids(&self, cells: &[usize]) -> Vec<String> {
-        cells
-            .iter()
-            .map(|&c| iss_id(c / self.n, c % self.n))
-            .collect()
-    }
-
-    fn part(&mut self, kind: &str, args: Vec<String>) {
-        self.parts.push((kind.to_string(), args));
-    }
-
-    /// A clue's number (`value: "12"` or `12`); `None` when the clue has none.
-    fn number(what: &str, entry: &Map<String, Value>) -> Result<Option<i64>, String> {
-        match entry.get("value") {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-            Some(Value::String(s)) => s
-                .trim()
-                .parse()
-                .map(Some)
-                .map_err(|_| format!("{what}: `{s}` is not a whole number")),
-            Some(v) => v
-                .as_i64()
-                .map(Some)
-                .ok_or_else(|| format!("{what}: {v} is not a whole number")),
-        }
-    }
-
     /// Reads the constraint under `key`.
     fn constraint(&mut self, key: &str) -> Result<(), String> {
         let rule = |kind: &str| (kind.to_string(), Vec::new());
@@ -423,170 +336,20 @@ impl<'a> Import<'a> {
         Ok(())
     }
 
-    /// Reads one entry of a list-valued constraint.
+    /// Reads one entry of a list-valued constraint, by its kind's reader.
     fn entry(&mut self, key: &str, what: &str, entry: &Map<String, Value>) -> Result<(), String> {
-        let n = self.n;
-        match key {
-            "extraregion" => {
-                let cells = self.cell_list(what, entry.get("cells"))?;
-                self.part("AllDifferent", self.ids(&cells));
-            }
-            "killercage" => {
-                let cells = self.cell_list(what, entry.get("cells"))?;
-                let total = Self::number(what, entry)?.map_or(String::new(), |t| t.to_string());
-                let mut args = vec![total];
-                args.extend(self.ids(&cells));
-                self.part("Cage", args);
-            }
-            "littlekillersum" => {
-                let cells = self.cell_list(what, entry.get("cells"))?;
-                if let Some(total) = Self::number(what, entry)? {
-                    let (r, c) = self.cell(what, entry.get("cell"), true)?;
-                    self.extra.push(Constraint::Sum {
-                        label: format!("little killer {total} from r{}c{}", r + 1, c + 1),
-                        total,
-                        terms: cells.into_iter().map(|c| (c, 1)).collect(),
-                    });
-                }
-            }
-            "sandwichsum" => {
-                let Some(total) = Self::number(what, entry)? else {
-                    return Ok(());
-                };
-                let (r, c) = self.cell(what, entry.get("cell"), true)?;
-                let line = if (r < 0 || r == n as i64) && (0..n as i64).contains(&c) {
-                    format!("C{}", c + 1)
-                } else if (c < 0 || c == n as i64) && (0..n as i64).contains(&r) {
-                    format!("R{}", r + 1)
-                } else {
-                    return Err(format!(
-                        "{what}: a sandwich clue stands outside the grid, beside a row or column"
-                    ));
-                };
-                self.part("Sandwich", vec![total.to_string(), line]);
-            }
-            "thermometer" | "palindrome" | "betweenline" => {
-                let kind = match key {
-                    "thermometer" => "Thermo",
-                    "palindrome" => "Palindrome",
-                    _ => "Between",
-                };
-                for line in self.lines(what, entry)? {
-                    if line.len() >= 2 {
-                        self.part(kind, self.ids(&line));
-                    }
-                }
-            }
-            "arrow" => {
-                let circle = self.cell_list(what, entry.get("cells"))?;
-                if circle.is_empty() || circle.len() > 3 {
-                    return Err(format!("{what}: expected a circle of 1 to 3 cells"));
-                }
-                for line in self.lines(what, entry)? {
-                    let shaft: Vec<usize> = line
-                        .iter()
-                        .copied()
-                        .skip_while(|c| circle.contains(c))
-                        .collect();
-                    if shaft.is_empty() {
-                        continue;
-                    }
-                    let mut args = Vec::new();
-                    let kind = if circle.len() == 1 {
-                        "Arrow"
-                    } else {
-                        args.push(circle.len().to_string());
-                        "PillArrow"
-                    };
-                    args.extend(self.ids(&circle));
-                    args.extend(self.ids(&shaft));
-                    self.part(kind, args);
-                }
-            }
-            "difference" | "ratio" => {
-                let cells = self.cell_list(what, entry.get("cells"))?;
-                let (usual, kind) = if key == "difference" {
-                    (1, "WhiteDot")
-                } else {
-                    (2, "BlackDot")
-                };
-                if let Some(v) = Self::number(what, entry)?.filter(|&v| v != usual) {
-                    return Err(format!(
-                        "{what}: a {key} of {v} (this tool reads the usual dots, {key} {usual})"
-                    ));
-                }
-                self.part(kind, self.ids(&cells));
-            }
-            "xv" => {
-                let cells = self.cell_list(what, entry.get("cells"))?;
-                let kind = match entry.get("value").and_then(Value::as_str) {
-                    Some("X" | "x") => "X",
-                    Some("V" | "v") => "V",
-                    _ => return Err(format!("{what}: expected a value of X or V")),
-                };
-                self.part(kind, self.ids(&cells));
-            }
-            "quadruple" => {
-                let cells = self.cell_list(what, entry.get("cells"))?;
-                let top = cells.iter().copied().min().unwrap_or(0);
-                let mut square = vec![top, top + 1, top + n, top + n + 1];
-                let mut sorted = cells.clone();
-                sorted.sort_unstable();
-                square.sort_unstable();
-                if top % n + 1 >= n || sorted != square {
-                    return Err(format!("{what}: expected the four cells of a 2×2 square"));
-                }
-                let values = entry
-                    .get("values")
-                    .and_then(Value::as_array)
-                    .ok_or_else(|| format!("{what}: expected `values`"))?;
-                let mut args = vec![iss_id(top / n, top % n)];
-                for v in values {
-                    args.push(match v {
-                        Value::String(s) => s.trim().to_string(),
-                        v => v.to_string(),
-                    });
-                }
-                self.part("Quad", args);
-            }
-            "odd" | "even" => {
-                let (r, c) = self.cell(what, entry.get("cell"), false)?;
-                self.extra.push(Constraint::Parity {
-                    cell: r as usize * n + c as usize,
-                    even: key == "even",
-                });
-            }
-            "minimum" | "maximum" => {
-                let (r, c) = self.cell(what, entry.get("cell"), false)?;
-                let cell = r as usize * n + c as usize;
-                let kind = if key == "minimum" {
-                    PairKind::Less
-                } else {
-                    PairKind::Greater
-                };
-                for b in orthogonal_neighbours(self.n, cell) {
-                    self.extra.push(Constraint::Pair { kind, a: cell, b });
-                }
-            }
-            "clone" => {
-                let cells = self.cell_list(what, entry.get("cells"))?;
-                let clones = self.cell_list(what, entry.get("cloneCells"))?;
-                if cells.len() != clones.len() {
-                    return Err(format!("{what}: the clone has another shape"));
-                }
-                for (a, b) in cells.into_iter().zip(clones) {
-                    if a != b {
-                        self.extra.push(Constraint::Pair {
-                            kind: PairKind::Equal,
-                            a,
-                            b,
-                        });
-                    }
-                }
-            }
-            _ => unreachable!("constraint keys are listed in KEYS"),
-        }
-        Ok(())
+        let reader = constraints::fpuzzles_keys()
+            .find(|k| k.key == key)
+            .expect("constraint keys are listed in keys()");
+        let mut entry = FpuzzlesEntry {
+            n: self.n,
+            key,
+            what,
+            entry,
+            parts: &mut self.parts,
+            extra: &mut self.extra,
+        };
+        (reader.read)(&mut entry)
     }
 
     /// The negative rules: neighbours without a dot are not consecutive (`nonconsecutive`, or
@@ -618,7 +381,7 @@ impl<'a> Import<'a> {
             let mut out = HashSet::new();
             for key in kinds {
                 for (i, entry) in self.entries(key)?.into_iter().enumerate() {
-                    let cells = self.cell_list(&format!("{key} {}", i + 1), entry.get("cells"))?;
+                    let cells = cells_at(self.n, &format!("{key} {}", i + 1), entry.get("cells"))?;
                     if let [a, b] = cells[..] {
                         out.insert((a.min(b), a.max(b)));
                     }
@@ -629,7 +392,7 @@ impl<'a> Import<'a> {
         let dots = marked(&["difference", "ratio"])?;
         let xv = marked(&["xv"])?;
         for (a, b) in piece_pairs(self.n, &[(0, 1), (1, 0)]) {
-            let mut add = |kind| self.extra.push(Constraint::Pair { kind, a, b });
+            let mut add = |kind| self.extra.push(Constraint::pair(kind, a, b));
             if !dots.contains(&(a, b)) {
                 if not_consecutive {
                     add(PairKind::NotConsecutive);
@@ -644,12 +407,6 @@ impl<'a> Import<'a> {
         }
         Ok(())
     }
-}
-
-/// A cell as the Interactive Sudoku Solver names it: `R<row>C<col>`, one base-36 digit each.
-fn iss_id(row: usize, col: usize) -> String {
-    let digit = |i: usize| std::char::from_digit(i as u32 + 1, 36).unwrap_or('?');
-    format!("R{}C{}", digit(row), digit(col))
 }
 
 #[cfg(test)]
@@ -711,10 +468,10 @@ mod tests {
             .unwrap();
         assert_eq!(
             arrow,
-            &Constraint::Arrow {
+            &Constraint::Arrow(constraints::Arrow {
                 circle: vec![12],
                 arrow: vec![8, 9]
-            }
+            })
         );
     }
 

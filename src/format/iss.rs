@@ -5,51 +5,37 @@
 
 use super::options::ReadOptions;
 use super::{Entry, InputFormat, killer_codes};
+use crate::constraints::{self, IssGrid, IssPart};
 use crate::error::InputError;
-use crate::puzzle::{
-    BoxShape, Constraint, GlobalRule, PairKind, Puzzle, Symbols, box_shape, orthogonal_neighbours,
-};
+use crate::puzzle::{BoxShape, Constraint, GlobalRule, Puzzle, Symbols, box_shape};
 use std::collections::{BTreeMap, HashSet};
 
-/// The kinds this reader knows, as the Interactive Sudoku Solver names them.
-pub const KINDS: &[&str] = &[
+/// The kinds this reader reads itself: the grid's shape and regions, and whole-grid rules.
+/// The constraint kinds' own are in their modules ([`crate::constraints`]).
+const GRID_KINDS: &[&str] = &[
     "Shape",
     "NoBoxes",
     "Jigsaw",
     "Diagonal",
     "Windoku",
     "DisjointSets",
-    "AllDifferent",
-    "Cage",
-    "Sum",
-    "Thermo",
-    "Arrow",
-    "PillArrow",
-    "WhiteDot",
-    "BlackDot",
     "StrictKropki",
-    "X",
-    "V",
     "StrictXV",
-    "GreaterThan",
-    "LittleKiller",
-    "Sandwich",
-    "XSum",
-    "Skyscraper",
-    "Whisper",
-    "Renban",
-    "Palindrome",
-    "Between",
-    "Lockout",
-    "RegionSumLine",
-    "Zipper",
-    "Modular",
-    "Entropic",
-    "Quad",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
 ];
+
+/// Every kind this reader knows, as the Interactive Sudoku Solver names them.
+pub fn kinds() -> Vec<&'static str> {
+    let own = constraints::iss_kinds().map(|k| k.kind);
+    GRID_KINDS.iter().copied().chain(own).collect()
+}
+
+/// Whether this reader knows the kind.
+fn known(kind: &str) -> bool {
+    GRID_KINDS.contains(&kind) || constraints::iss_kinds().any(|k| k.kind == kind)
+}
 
 /// Whether a content line is a constraint string: it starts with `.` and holds a `~` (which
 /// no line puzzle does), or every part of it is a kind this reader knows (`.AntiKnight.`).
@@ -61,7 +47,7 @@ pub(super) fn is_iss_line(text: &str) -> bool {
         return true;
     }
     let mut parts = text.split('.').map(str::trim).filter(|p| !p.is_empty());
-    parts.clone().next().is_some() && parts.all(|p| KINDS.contains(&p))
+    parts.clone().next().is_some() && parts.all(known)
 }
 
 /// Whether `text` is a jigsaw on one line (see [`jigsaw_line`]).
@@ -126,15 +112,7 @@ fn jigsaw_line(
             for (cell, given) in entry.puzzle.givens().enumerate() {
                 puzzle.set_given(cell, given);
             }
-            let reader = Reader {
-                n,
-                boxes: BoxShape::NONE,
-            };
-            let part = Part {
-                kind: "Jigsaw",
-                args: vec![layout.as_str()],
-            };
-            reader.fill(&mut puzzle, &[part]).map_err(err)?;
+            jigsaw(&mut puzzle, n, &[layout.as_str()]).map_err(err)?;
             Ok(Entry {
                 puzzle,
                 line,
@@ -206,20 +184,17 @@ pub(super) fn read_line(
 /// The puzzle a constraint string's parts describe.
 pub(super) fn build(parts: &[Part<'_>]) -> Result<Puzzle, String> {
     for p in parts {
-        if !p.kind.is_empty() && !KINDS.contains(&p.kind) {
+        if !p.kind.is_empty() && !known(p.kind) {
             return Err(format!(
                 "unknown constraint kind `{}` (this tool reads {})",
                 p.kind,
-                KINDS.join(", ")
+                kinds().join(", ")
             ));
         }
     }
     let mut puzzle = shape(parts)?;
-    let reader = Reader {
-        n: puzzle.size(),
-        boxes: puzzle.boxes(),
-    };
-    reader.fill(&mut puzzle, parts)?;
+    let grid = IssGrid { n: puzzle.size() };
+    fill(&grid, &mut puzzle, parts)?;
     Ok(puzzle)
 }
 
@@ -271,491 +246,141 @@ fn shape(parts: &[Part<'_>]) -> Result<Puzzle, String> {
     Puzzle::with_boxes(n, symbols, boxes).map_err(|e| e.to_string())
 }
 
-/// What reading the parts needs of the grid.
-struct Reader {
-    n: usize,
-    boxes: BoxShape,
-}
-
-impl Reader {
-    /// The cell an `R<row>C<col>` id names.
-    fn cell(&self, id: &str) -> Result<usize, String> {
-        let b = id.as_bytes();
-        let digit = |c: u8| (c as char).to_digit(36).map(|d| d as usize);
-        if b.len() == 4
-            && b[0].eq_ignore_ascii_case(&b'R')
-            && b[2].eq_ignore_ascii_case(&b'C')
-            && let (Some(r), Some(c)) = (digit(b[1]), digit(b[3]))
-            && (1..=self.n).contains(&r)
-            && (1..=self.n).contains(&c)
-        {
-            return Ok((r - 1) * self.n + c - 1);
-        }
-        Err(format!(
-            "`{id}` is not a cell of the {0}×{0} grid (R1C1 … R{1}C{1})",
-            self.n,
-            std::char::from_digit(self.n as u32, 36).unwrap_or('?')
-        ))
-    }
-
-    fn cells(&self, ids: &[&str]) -> Result<Vec<usize>, String> {
-        ids.iter().map(|id| self.cell(id)).collect()
-    }
-
-    /// [`cells`](Self::cells) of a constraint `kind` that needs one cell or more.
-    fn some_cells(&self, kind: &str, ids: &[&str]) -> Result<Vec<usize>, String> {
-        let cells = self.cells(ids)?;
-        if cells.is_empty() {
-            return Err(format!("{kind}: expected one cell or more"));
-        }
-        Ok(cells)
-    }
-
-    fn number(kind: &str, text: &str) -> Result<i64, String> {
-        text.parse()
-            .map_err(|_| format!("{kind}: `{text}` is not a whole number"))
-    }
-
-    /// The pairs of orthogonally adjacent cells among `cells`, each first-listed cell first.
-    fn adjacent_pairs(&self, cells: &[usize]) -> Vec<(usize, usize)> {
-        let mut left: HashSet<usize> = cells.iter().copied().collect();
-        let mut out = Vec::new();
-        for &c in cells {
-            left.remove(&c);
-            for adj in orthogonal_neighbours(self.n, c) {
-                if left.contains(&adj) {
-                    out.push((c, adj));
+/// Fills `puzzle` with the givens and constraints of `parts`: the grid's own kinds here, the
+/// constraint kinds' by their readers, a region-sum line's last (once the regions are known).
+fn fill(grid: &IssGrid, puzzle: &mut Puzzle, parts: &[Part<'_>]) -> Result<(), String> {
+    let n = grid.n;
+    let mut cage_cells: HashSet<usize> = HashSet::new();
+    let mut late = Vec::new();
+    for part in parts {
+        let args = &part.args;
+        let kind = part.kind;
+        match kind {
+            "" => {
+                for given in args.iter().filter(|a| !a.is_empty()) {
+                    self::given(grid, puzzle, given)?;
                 }
             }
-        }
-        out
-    }
-
-    /// The row or column an outside clue's id names (`R3`, `C7`), read from its start.
-    fn line(&self, id: &str, forward: bool) -> Result<Vec<usize>, String> {
-        let n = self.n;
-        let bad = || format!("`{id}` is not a row or column of the grid (R1 … C{n})");
-        let mut chars = id.chars();
-        let kind = chars.next();
-        let i: usize = chars.as_str().parse().map_err(|_| bad())?;
-        if !(1..=n).contains(&i) {
-            return Err(bad());
-        }
-        let mut cells: Vec<usize> = match kind {
-            Some('R' | 'r') => (0..n).map(|c| (i - 1) * n + c).collect(),
-            Some('C' | 'c') => (0..n).map(|r| r * n + i - 1).collect(),
-            _ => return Err(bad()),
-        };
-        if !forward {
-            cells.reverse();
-        }
-        Ok(cells)
-    }
-
-    /// The diagonal a little killer clue at `cell` sums, as the Interactive Sudoku Solver
-    /// lays them out: down-right from the left side, up-left from the right, down-left from
-    /// the top, up-right from the bottom.
-    fn little_killer(&self, cell: usize) -> Option<Vec<usize>> {
-        let n = self.n as i64;
-        let mut seen: HashSet<Vec<usize>> = HashSet::new();
-        let mut found = None;
-        let mut add = |r: i64, c: i64, dr: i64, dc: i64| {
-            let mut cells = Vec::new();
-            let (mut r, mut c) = (r, c);
-            while (0..n).contains(&r) && (0..n).contains(&c) {
-                cells.push((r * n + c) as usize);
-                r += dr;
-                c += dc;
+            "Shape" | "NoBoxes" | "StrictKropki" | "StrictXV" => {}
+            "Jigsaw" => jigsaw(puzzle, n, args)?,
+            "Diagonal" => {
+                // `1` is ╱, the anti-diagonal; `-1` is ╲.
+                let anti = args.first().is_some_and(|a| a.trim() == "1");
+                puzzle.add_constraint(Constraint::diagonal(n, anti))?;
             }
-            if cells.len() <= 1 {
-                return;
-            }
-            let mut sorted = cells.clone();
-            sorted.sort_unstable();
-            if seen.insert(sorted) && cells[0] == cell && found.is_none() {
-                found = Some(cells);
-            }
-        };
-        (0..n - 1).for_each(|r| add(r, 0, 1, 1));
-        (1..n - 1).for_each(|r| add(r, n - 1, -1, -1));
-        (1..n).for_each(|c| add(0, c, 1, -1));
-        (1..n - 1).for_each(|c| add(n - 1, c, -1, 1));
-        found
-    }
-
-    /// Fills `puzzle` with the givens and constraints of `parts`.
-    fn fill(&self, puzzle: &mut Puzzle, parts: &[Part<'_>]) -> Result<(), String> {
-        let n = self.n;
-        let mut cage_cells: HashSet<usize> = HashSet::new();
-        for part in parts {
-            let args = &part.args;
-            let kind = part.kind;
-            match kind {
-                "" => {
-                    for given in args.iter().filter(|a| !a.is_empty()) {
-                        self.given(puzzle, given)?;
-                    }
-                }
-                "Shape" | "NoBoxes" | "StrictKropki" | "StrictXV" => {}
-                "Jigsaw" => {
-                    let layout = args.last().copied().unwrap_or("");
-                    if layout.chars().count() != n * n {
-                        return Err(format!(
-                            "Jigsaw layout has {} cells, expected {}",
-                            layout.chars().count(),
-                            n * n
-                        ));
-                    }
-                    let mut pieces: BTreeMap<char, Vec<usize>> = BTreeMap::new();
-                    for (cell, ch) in layout.chars().enumerate() {
-                        pieces.entry(ch).or_default().push(cell);
-                    }
-                    let mut named = Vec::new();
-                    for (ch, cells) in pieces {
-                        if cells.len() != n {
-                            return Err(format!(
-                                "Jigsaw region `{ch}` has {} cells, expected {n}",
-                                cells.len()
-                            ));
-                        }
-                        named.push((format!("jigsaw region {ch}"), cells));
-                    }
-                    puzzle.set_jigsaw(named)?;
-                }
-                "Diagonal" => {
-                    // `1` is ╱, the anti-diagonal; `-1` is ╲.
-                    let anti = args.first().is_some_and(|a| a.trim() == "1");
-                    puzzle.add_constraint(Constraint::diagonal(n, anti))?;
-                }
-                "Windoku" | "DisjointSets" | "AntiKnight" | "AntiKing" | "AntiConsecutive" => {
-                    let rule = match kind {
-                        "Windoku" => GlobalRule::Windoku,
-                        "DisjointSets" => GlobalRule::DisjointSets,
-                        "AntiKnight" => GlobalRule::AntiKnight,
-                        "AntiKing" => GlobalRule::AntiKing,
-                        _ => GlobalRule::NonConsecutive,
-                    };
-                    for c in rule.constraints(puzzle)? {
-                        puzzle.add_constraint(c)?;
-                    }
-                }
-                "AllDifferent" => {
-                    let cells = self.some_cells(kind, args)?;
-                    puzzle.add_constraint(Constraint::Region {
-                        label: format!("all-different at {}", puzzle.cell_name(cells[0])),
-                        cells,
-                    })?;
-                }
-                "Cage" => {
-                    let (total, ids) = args.split_first().ok_or("Cage: expected a sum")?;
-                    let listed = self.some_cells(kind, ids)?;
-                    // A cell listed twice counts twice in the sum and once among the distinct
-                    // cells, as the Interactive Sudoku Solver reads it.
-                    let mut seen = HashSet::new();
-                    let cells: Vec<usize> =
-                        listed.iter().copied().filter(|c| seen.insert(*c)).collect();
-                    let total = if total.is_empty() {
-                        0
-                    } else {
-                        Self::number(kind, total)?
-                    };
-                    let overlaps = cells.iter().any(|c| cage_cells.contains(c));
-                    if listed.len() > cells.len() {
-                        let terms = cells
-                            .iter()
-                            .map(|&c| (c, listed.iter().filter(|&&d| d == c).count() as i64))
-                            .collect();
-                        let at = puzzle.cell_name(cells[0]);
-                        puzzle.add_constraint(Constraint::Region {
-                            label: format!("cage at {at}"),
-                            cells,
-                        })?;
-                        if total != 0 {
-                            puzzle.add_constraint(Constraint::Sum {
-                                label: format!("cage {total} at {at}"),
-                                total,
-                                terms,
-                            })?;
-                        }
-                    } else if total == 0 {
-                        puzzle.add_constraint(Constraint::Region {
-                            label: format!("cage at {}", puzzle.cell_name(cells[0])),
-                            cells,
-                        })?;
-                    } else if overlaps || total < 0 {
-                        puzzle.add_constraint(Constraint::Cage { total, cells })?;
-                    } else {
-                        cage_cells.extend(cells.iter().copied());
-                        puzzle
-                            .add_cage(total as u64, cells)
-                            .map_err(|e| format!("Cage {total}: {e}"))?;
-                    }
-                }
-                "Sum" => {
-                    let (spec, ids) = args.split_first().ok_or("Sum: expected a sum")?;
-                    let cells = self.some_cells(kind, ids)?;
-                    let mut fields = spec.split('_');
-                    let total = Self::number(kind, fields.next().unwrap_or(""))?;
-                    let coeffs: Vec<i64> = if fields.next() == Some("=") {
-                        fields
-                            .map(|k| Self::number(kind, k))
-                            .collect::<Result<_, _>>()?
-                    } else {
-                        vec![1; cells.len()]
-                    };
-                    if coeffs.len() != cells.len() || coeffs.iter().any(|k| k.abs() > 100) {
-                        return Err(format!(
-                            "Sum `{spec}`: expected one coefficient from -100 to 100 per cell"
-                        ));
-                    }
-                    // A cell listed twice adds its coefficients, and a coefficient of 0
-                    // drops its cell, as the Interactive Sudoku Solver's sum reads them.
-                    let mut terms: Vec<(usize, i64)> = Vec::new();
-                    for (c, k) in cells.iter().copied().zip(coeffs) {
-                        match terms.iter_mut().find(|(d, _)| *d == c) {
-                            Some((_, sum)) => *sum += k,
-                            None => terms.push((c, k)),
-                        }
-                    }
-                    terms.retain(|&(_, k)| k != 0);
-                    puzzle.add_constraint(Constraint::Sum {
-                        label: format!("sum {total} at {}", puzzle.cell_name(cells[0])),
-                        total,
-                        terms,
-                    })?;
-                }
-                "Thermo" => puzzle.add_constraint(Constraint::Thermo {
-                    cells: self.cells(args)?,
-                    slow: false,
-                })?,
-                "Arrow" | "PillArrow" => {
-                    let (size, ids) = if kind == "PillArrow" {
-                        let (k, rest) = args.split_first().ok_or("PillArrow: expected a size")?;
-                        (Self::number(kind, k)? as usize, rest)
-                    } else {
-                        (1, &args[..])
-                    };
-                    let cells = self.cells(ids)?;
-                    if size == 0 || size > 3 || cells.len() <= size {
-                        return Err(format!(
-                            "{kind}: expected a circle of 1 to 3 cells and an arrow after it"
-                        ));
-                    }
-                    // A pill's digits read in grid order, whatever order it lists them in;
-                    // that order is a reading only when each cell is right of, below or
-                    // down-right of the one before, as the Interactive Sudoku Solver requires.
-                    let mut circle = cells[..size].to_vec();
-                    circle.sort_unstable();
-                    let readable = circle.windows(2).all(|w| {
-                        let (r, c) = (w[0] / n, w[0] % n);
-                        let (r2, c2) = (w[1] / n, w[1] % n);
-                        (r2, c2) == (r, c + 1)
-                            || (r2, c2) == (r + 1, c)
-                            || (r2, c2) == (r + 1, c + 1)
-                    });
-                    if !readable {
-                        return Err(format!(
-                            "{kind}: its pill's cells do not read as a number (each right of, \
-                             below or down-right of the one before)"
-                        ));
-                    }
-                    puzzle.add_constraint(Constraint::Arrow {
-                        circle,
-                        arrow: cells[size..].to_vec(),
-                    })?;
-                }
-                "WhiteDot" | "BlackDot" | "X" | "V" | "GreaterThan" => {
-                    let cells = self.cells(args)?;
-                    let pk = match kind {
-                        "WhiteDot" => PairKind::WhiteDot,
-                        "BlackDot" => PairKind::BlackDot,
-                        "X" => PairKind::X,
-                        "V" => PairKind::V,
-                        _ => PairKind::Greater,
-                    };
-                    let pairs = self.adjacent_pairs(&cells);
-                    if pairs.is_empty() {
-                        return Err(format!("{kind}: its cells are not adjacent"));
-                    }
-                    for (a, b) in pairs {
-                        puzzle.add_constraint(Constraint::Pair { kind: pk, a, b })?;
-                    }
-                }
-                "LittleKiller" => {
-                    let (total, id) = match args[..] {
-                        [t, id] => (Self::number(kind, t)?, id),
-                        _ => return Err("LittleKiller: expected a sum and a cell".to_string()),
-                    };
-                    let start = self.cell(id.split(',').next().unwrap_or(id))?;
-                    let cells = self
-                        .little_killer(start)
-                        .ok_or_else(|| format!("LittleKiller: no diagonal starts at {id}"))?;
-                    puzzle.add_constraint(Constraint::Sum {
-                        label: format!("little killer {total} from {}", puzzle.cell_name(start)),
-                        total,
-                        terms: cells.into_iter().map(|c| (c, 1)).collect(),
-                    })?;
-                }
-                "Sandwich" => {
-                    let (total, id) = match args[..] {
-                        [t, id] => (Self::number(kind, t)?, id),
-                        _ => return Err("Sandwich: expected a sum and a row or column".to_string()),
-                    };
-                    puzzle.add_constraint(Constraint::Sandwich {
-                        cells: self.line(id.split(',').next().unwrap_or(id), true)?,
-                        total,
-                    })?;
-                }
-                "XSum" | "Skyscraper" => {
-                    let id = args
-                        .first()
-                        .ok_or_else(|| format!("{kind}: expected a line"))?;
-                    for (forward, clue) in [(true, args.get(1)), (false, args.get(2))] {
-                        let Some(clue) = clue.filter(|c| !c.is_empty()) else {
-                            continue;
-                        };
-                        let value = Self::number(kind, clue)?;
-                        let cells = self.line(id, forward)?;
-                        puzzle.add_constraint(if kind == "XSum" {
-                            Constraint::XSum {
-                                cells,
-                                total: value,
-                            }
-                        } else {
-                            Constraint::Skyscraper {
-                                cells,
-                                count: value,
-                            }
-                        })?;
-                    }
-                }
-                "Whisper" | "Lockout" | "Modular" => {
-                    let default = match kind {
-                        "Whisper" => 5,
-                        "Lockout" => 4,
-                        _ => 3,
-                    };
-                    let (arg, ids) = match args.split_first() {
-                        Some((first, rest)) if self.cell(first).is_err() => {
-                            let v = if first.is_empty() {
-                                default
-                            } else {
-                                Self::number(kind, first)?
-                            };
-                            (v, rest)
-                        }
-                        _ => (default, &args[..]),
-                    };
-                    let cells = self.cells(ids)?;
-                    if cells.len() < 2 || arg < 1 {
-                        return Err(format!("{kind}: expected a line of 2 cells or more"));
-                    }
-                    puzzle.add_constraint(match kind {
-                        "Whisper" => Constraint::Whisper { diff: arg, cells },
-                        "Lockout" => Constraint::Lockout { diff: arg, cells },
-                        _ => Constraint::Modular {
-                            modulus: arg,
-                            cells,
-                        },
-                    })?;
-                }
-                "Renban" | "Palindrome" | "Between" | "Zipper" | "Entropic" => {
-                    let cells = self.cells(args)?;
-                    if cells.len() < 2 {
-                        return Err(format!("{kind}: expected a line of 2 cells or more"));
-                    }
-                    puzzle.add_constraint(match kind {
-                        "Renban" => Constraint::Renban { cells },
-                        "Palindrome" => Constraint::Palindrome { cells },
-                        "Between" => Constraint::Between { cells },
-                        "Zipper" => Constraint::Zipper { cells },
-                        _ => Constraint::Entropic { cells },
-                    })?;
-                }
-                "RegionSumLine" => {} // read once the regions are known, below
-                "Quad" => {
-                    let (id, values) = args.split_first().ok_or("Quad: expected a cell")?;
-                    let top = self.cell(id)?;
-                    if top % n + 1 >= n || top / n + 1 >= n {
-                        return Err(format!("Quad at {id}: the 2×2 square leaves the grid"));
-                    }
-                    let values = values
-                        .iter()
-                        .map(|v| Self::number(kind, v))
-                        .collect::<Result<Vec<_>, _>>()?;
-                    if values.len() > 4 {
-                        return Err("Quad: at most 4 values".to_string());
-                    }
-                    puzzle.add_constraint(Constraint::Quad {
-                        cells: vec![top, top + 1, top + n, top + n + 1],
-                        values,
-                    })?;
-                }
-                _ => unreachable!("kinds are checked first"),
-            }
-        }
-        for (flag, rule) in [
-            ("StrictKropki", GlobalRule::KropkiNegative),
-            ("StrictXV", GlobalRule::XvNegative),
-        ] {
-            if parts.iter().any(|p| p.kind == flag) {
+            "Windoku" | "DisjointSets" | "AntiKnight" | "AntiKing" | "AntiConsecutive" => {
+                let rule = match kind {
+                    "Windoku" => GlobalRule::Windoku,
+                    "DisjointSets" => GlobalRule::DisjointSets,
+                    "AntiKnight" => GlobalRule::AntiKnight,
+                    "AntiKing" => GlobalRule::AntiKing,
+                    _ => GlobalRule::NonConsecutive,
+                };
                 for c in rule.constraints(puzzle)? {
                     puzzle.add_constraint(c)?;
                 }
             }
-        }
-        for part in parts.iter().filter(|p| p.kind == "RegionSumLine") {
-            let cells = self.cells(&part.args)?;
-            // Boxes, else the jigsaw's pieces, else one region: the line is one segment.
-            let region = |c: usize| match (self.boxes.is_none(), puzzle.piece_of(c)) {
-                (false, _) => self.boxes.box_of(n, c / n, c % n),
-                (true, piece) => piece.unwrap_or(0),
-            };
-            let mut segments: Vec<Vec<usize>> = Vec::new();
-            for &c in &cells {
-                match segments.last_mut() {
-                    Some(seg) if region(seg[0]) == region(c) => seg.push(c),
-                    _ => segments.push(vec![c]),
+            _ => {
+                let reader = constraints::iss_kinds()
+                    .find(|k| k.kind == kind)
+                    .expect("kinds are checked first");
+                if reader.late {
+                    late.push((reader, part));
+                    continue;
                 }
+                let mut part = IssPart {
+                    grid,
+                    puzzle,
+                    kind,
+                    args,
+                    cage_cells: &mut cage_cells,
+                };
+                (reader.read)(&mut part)?;
             }
-            puzzle.add_constraint(Constraint::RegionSum { segments })?;
         }
-        Ok(())
     }
+    for (flag, rule) in [
+        ("StrictKropki", GlobalRule::KropkiNegative),
+        ("StrictXV", GlobalRule::XvNegative),
+    ] {
+        if parts.iter().any(|p| p.kind == flag) {
+            for c in rule.constraints(puzzle)? {
+                puzzle.add_constraint(c)?;
+            }
+        }
+    }
+    for (reader, part) in late {
+        let mut part = IssPart {
+            grid,
+            puzzle,
+            kind: part.kind,
+            args: &part.args,
+            cage_cells: &mut cage_cells,
+        };
+        (reader.read)(&mut part)?;
+    }
+    Ok(())
+}
 
-    /// A given (`R1C1_5`) or pencil marks (`R1C1_1_3_5`).
-    fn given(&self, puzzle: &mut Puzzle, text: &str) -> Result<(), String> {
-        let mut fields = text.split('_');
-        let cell = self.cell(fields.next().unwrap_or(""))?;
-        let mut mask = 0u64;
-        let mut count = 0;
-        for v in fields {
-            let value: u64 = v
-                .parse()
-                .map_err(|_| format!("given `{text}`: `{v}` is not a value"))?;
-            let index = puzzle
-                .symbols()
-                .index_of(value)
-                .ok_or_else(|| format!("given `{text}`: {value} is not a value of the grid"))?;
-            if index >= 64 {
-                return Err(format!("given `{text}`: pencil marks go up to 64 values"));
-            }
-            mask |= 1 << index;
-            count += 1;
+/// A `Jigsaw` part's layout: one character a cell, each piece's n cells sharing one.
+fn jigsaw(puzzle: &mut Puzzle, n: usize, args: &[&str]) -> Result<(), String> {
+    let layout = args.last().copied().unwrap_or("");
+    if layout.chars().count() != n * n {
+        return Err(format!(
+            "Jigsaw layout has {} cells, expected {}",
+            layout.chars().count(),
+            n * n
+        ));
+    }
+    let mut pieces: BTreeMap<char, Vec<usize>> = BTreeMap::new();
+    for (cell, ch) in layout.chars().enumerate() {
+        pieces.entry(ch).or_default().push(cell);
+    }
+    let mut named = Vec::new();
+    for (ch, cells) in pieces {
+        if cells.len() != n {
+            return Err(format!(
+                "Jigsaw region `{ch}` has {} cells, expected {n}",
+                cells.len()
+            ));
         }
-        if count == 0 {
-            return Err(format!("given `{text}`: expected `R1C1_5`"));
+        named.push((format!("jigsaw region {ch}"), cells));
+    }
+    Ok(puzzle.set_jigsaw(named)?)
+}
+
+/// A given (`R1C1_5`) or pencil marks (`R1C1_1_3_5`).
+fn given(grid: &IssGrid, puzzle: &mut Puzzle, text: &str) -> Result<(), String> {
+    let mut fields = text.split('_');
+    let cell = grid.cell(fields.next().unwrap_or(""))?;
+    let mut mask = 0u64;
+    let mut count = 0;
+    for v in fields {
+        let value: u64 = v
+            .parse()
+            .map_err(|_| format!("given `{text}`: `{v}` is not a value"))?;
+        let index = puzzle
+            .symbols()
+            .index_of(value)
+            .ok_or_else(|| format!("given `{text}`: {value} is not a value of the grid"))?;
+        if index >= 64 {
+            return Err(format!("given `{text}`: pencil marks go up to 64 values"));
         }
-        if count == 1 {
-            if let Some(old) = puzzle.given(cell).filter(|&o| 1 << o != mask) {
-                let _ = old;
-                return Err(format!("{} is given twice", puzzle.cell_name(cell)));
-            }
-            puzzle.set_given(cell, Some(mask.trailing_zeros() as usize));
-            Ok(())
-        } else {
-            puzzle.restrict(cell, mask).map_err(|e| e.to_string())
+        mask |= 1 << index;
+        count += 1;
+    }
+    if count == 0 {
+        return Err(format!("given `{text}`: expected `R1C1_5`"));
+    }
+    if count == 1 {
+        if let Some(old) = puzzle.given(cell).filter(|&o| 1 << o != mask) {
+            let _ = old;
+            return Err(format!("{} is given twice", puzzle.cell_name(cell)));
         }
+        puzzle.set_given(cell, Some(mask.trailing_zeros() as usize));
+        Ok(())
+    } else {
+        puzzle.restrict(cell, mask).map_err(|e| e.to_string())
     }
 }
 
@@ -789,10 +414,10 @@ mod tests {
         assert!(p.allows(2, 0) && p.allows(2, 1) && !p.allows(2, 2));
         assert_eq!(
             p.constraints(),
-            &[Constraint::Thermo {
+            &[Constraint::Thermo(constraints::Thermo {
                 cells: vec![0, 1, 7],
                 slow: false
-            }]
+            })]
         );
         let zero = read(".Shape~9x9~0-8.~R1C1_0").unwrap();
         assert_eq!(zero.symbols().symbol(0), 0);
@@ -814,18 +439,18 @@ mod tests {
         let p = read(".PillArrow~2~R1C2~R1C1~R2C1.Cage~9~R3C1~R3C2~R3C2").unwrap();
         assert_eq!(
             p.constraints()[0],
-            Constraint::Arrow {
+            Constraint::Arrow(constraints::Arrow {
                 circle: vec![0, 1],
                 arrow: vec![9]
-            }
+            })
         );
         assert_eq!(
             p.constraints()[2],
-            Constraint::Sum {
+            Constraint::Sum(constraints::Sum {
                 label: "cage 9 at r3c1".to_string(),
                 total: 9,
                 terms: vec![(18, 1), (19, 2)]
-            }
+            })
         );
     }
 

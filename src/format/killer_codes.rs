@@ -3,6 +3,7 @@
 //! and the 81-character arrow code (each cell points to a neighbour of its cage, the cage's
 //! head holding its total as one base-36 digit, `a`–`j` for 36–45).
 
+use crate::constraints;
 use crate::puzzle::{Constraint, Puzzle, Symbols};
 use std::collections::BTreeMap;
 
@@ -106,10 +107,10 @@ pub(super) fn read(text: &str) -> Result<Puzzle, String> {
     let mut puzzle = Puzzle::empty(9, Symbols::default_for(9)).map_err(|e| e.to_string())?;
     for (total, cells) in cages {
         if total == 0 {
-            puzzle.add_constraint(Constraint::Region {
+            puzzle.add_constraint(Constraint::Region(constraints::Region {
                 label: format!("cage at {}", puzzle.cell_name(cells[0])),
                 cells,
-            })?;
+            }))?;
         } else {
             puzzle
                 .add_cage(total, cells)

@@ -21,8 +21,8 @@ mod write;
 
 pub use draw::write_constraints;
 #[cfg(feature = "links")]
-pub use fpuzzles::KEYS as FPUZZLES_KEYS;
-pub use iss::KINDS as ISS_KINDS;
+pub use fpuzzles::keys as fpuzzles_keys;
+pub use iss::kinds as iss_kinds;
 pub use options::ReadOptions;
 pub use read::{
     LineSource, MAX_LINE_BYTES, MAX_WHOLE_BYTES, decode, read, read_each, read_records,

@@ -39,6 +39,7 @@ pub use explain::{
 pub use forcing::Forcing;
 pub use technique::{Level, Technique};
 
+use crate::constraints;
 use crate::engine::{Domain, combinations_cached};
 use crate::model;
 use crate::puzzle;
@@ -145,7 +146,9 @@ fn cannot_reason(puzzle: &Puzzle) -> Option<String> {
     let other = puzzle.constraints().iter().find(|c| {
         !matches!(
             c,
-            Constraint::Region { .. } | Constraint::Cage { .. } | Constraint::Renban { .. }
+            Constraint::Region(constraints::Region { .. })
+                | Constraint::Cage(constraints::Cage { .. })
+                | Constraint::Renban(constraints::Renban { .. })
         )
     })?;
     Some(format!(
@@ -366,13 +369,15 @@ impl<D: Domain> Board<D> {
             let name = constraint.describe(|c| puzzle.cell_name(c));
             match constraint {
                 // A unit holds every value: a region of fewer cells is only a group.
-                Constraint::Region { label, cells } if cells.len() == n => units.push(Unit {
-                    cells: cells.clone(),
-                    name: label.clone(),
-                    kind: RegionKind::Extra,
-                }),
-                Constraint::Region { cells, .. } => groups.push(cells.clone()),
-                Constraint::Cage { total, cells } => sums.push(Sum {
+                Constraint::Region(constraints::Region { label, cells }) if cells.len() == n => {
+                    units.push(Unit {
+                        cells: cells.clone(),
+                        name: label.clone(),
+                        kind: RegionKind::Extra,
+                    })
+                }
+                Constraint::Region(constraints::Region { cells, .. }) => groups.push(cells.clone()),
+                Constraint::Cage(constraints::Cage { total, cells }) => sums.push(Sum {
                     name: format!("{name} ({total})"),
                     cells: cells.clone(),
                     technique: Technique::CageCombination,
@@ -381,7 +386,7 @@ impl<D: Domain> Board<D> {
                         |t| combinations_cached::<D>(weights, cells.len(), t).into(),
                     ),
                 }),
-                Constraint::Renban { cells } => sums.push(Sum {
+                Constraint::Renban(constraints::Renban { cells }) => sums.push(Sum {
                     name,
                     cells: cells.clone(),
                     technique: Technique::CageCombination,
@@ -389,7 +394,9 @@ impl<D: Domain> Board<D> {
                 }),
                 _ => {}
             }
-            if let Constraint::Cage { cells, .. } | Constraint::Renban { cells } = constraint {
+            if let Constraint::Cage(constraints::Cage { cells, .. })
+            | Constraint::Renban(constraints::Renban { cells }) = constraint
+            {
                 groups.push(cells.clone());
             }
         }

@@ -175,10 +175,11 @@ mod shared_values;
 mod tuning;
 mod variants;
 
+pub(crate) use crate::constraints::runs;
 pub use builder::{build, build_named};
 pub(crate) use builder::{grid_of, with_model};
 pub(crate) use killer_sums::*;
 pub(crate) use network::*;
 use shared_values::*;
 pub use tuning::Tuning;
-pub(crate) use variants::{refusal, runs};
+pub(crate) use variants::refusal;

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::puzzle::Rules;
-use crate::puzzle::{Cage, Constraint, Puzzle};
+use crate::puzzle::{Cage, Puzzle};
 
 /// A broken rule: a symbol (value index) appearing more than once in a region.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -156,23 +156,7 @@ pub fn broken_constraints(puzzle: &Puzzle) -> Vec<String> {
     let mut out = Vec::new();
     for constraint in puzzle.constraints() {
         let cells = constraint.cells();
-        let parts: Vec<Constraint> = match constraint {
-            Constraint::Thermo { cells, slow } => cells
-                .windows(2)
-                .map(|w| Constraint::Thermo {
-                    cells: w.to_vec(),
-                    slow: *slow,
-                })
-                .collect(),
-            Constraint::Whisper { diff, cells } => cells
-                .windows(2)
-                .map(|w| Constraint::Whisper {
-                    diff: *diff,
-                    cells: w.to_vec(),
-                })
-                .collect(),
-            _ => vec![constraint.clone()],
-        };
+        let parts = constraint.parts();
         let broken = parts
             .iter()
             .any(|p| p.cells().iter().all(|&c| given(c).is_some()) && !p.holds(&value));

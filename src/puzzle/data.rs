@@ -13,6 +13,7 @@
 //! ```
 
 use super::{BoxShape, Constraint, PairKind, PuzzleError};
+use crate::constraints;
 use std::fmt;
 use std::sync::Arc;
 
@@ -518,8 +519,10 @@ impl Puzzle {
                 what: what(),
             });
         }
-        if matches!(constraint, Constraint::Entropic { .. })
-            && !(n == 9 && self.symbols.is_default())
+        if matches!(
+            constraint,
+            Constraint::Entropic(constraints::Entropic { .. })
+        ) && !(n == 9 && self.symbols.is_default())
         {
             return Err(PuzzleError::EntropicNeedsOneToNine { what: what() });
         }
@@ -530,7 +533,7 @@ impl Puzzle {
                 largest,
             });
         }
-        if let Constraint::Pair { kind, a, b } = &constraint
+        if let Constraint::Pair(constraints::Pair { kind, a, b }) = &constraint
             && self.negative_pairs
         {
             let lifted: &[PairKind] = match kind {
@@ -541,15 +544,15 @@ impl Puzzle {
             };
             let same = |x: &usize, y: &usize| (x.min(y), x.max(y)) == (a.min(b), a.max(b));
             self.constraints.retain(|c| {
-                !matches!(c, Constraint::Pair { kind, a: x, b: y } if lifted.contains(kind) && same(x, y))
+                !matches!(c, Constraint::Pair(constraints::Pair { kind, a: x, b: y }) if lifted.contains(kind) && same(x, y))
             });
         }
         self.negative_pairs |= matches!(
             constraint,
-            Constraint::Pair {
+            Constraint::Pair(constraints::Pair {
                 kind: PairKind::NoDot | PairKind::NotDouble | PairKind::NoXv,
                 ..
-            }
+            })
         );
         self.constraints.push(constraint);
         Ok(())
@@ -591,7 +594,7 @@ impl Puzzle {
             });
         }
         for (label, cells) in pieces {
-            self.add_constraint(Constraint::Region { label, cells })?;
+            self.add_constraint(Constraint::Region(constraints::Region { label, cells }))?;
         }
         self.jigsaw = Some(of.into());
         Ok(())

@@ -2,6 +2,7 @@
 //! disjoint sets, the negative kropki and XV rules), as the constraints they put on a puzzle.
 
 use super::{BoxShape, Constraint, PairKind, Puzzle, box_shape};
+use crate::constraints;
 
 /// A rule over the whole grid, named as rule files write it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,7 +57,7 @@ impl GlobalRule {
         let pairs = |kind: PairKind, moves: &[(i64, i64)]| -> Vec<Constraint> {
             piece_pairs(n, moves)
                 .into_iter()
-                .map(|(a, b)| Constraint::Pair { kind, a, b })
+                .map(|(a, b)| Constraint::Pair(constraints::Pair { kind, a, b }))
                 .collect()
         };
         let orthogonal = [(0, 1), (1, 0)];
@@ -78,14 +79,14 @@ impl GlobalRule {
                 };
                 let has_mark = |a: usize, b: usize| {
                     puzzle.constraints().iter().any(|c| {
-                        matches!(c, Constraint::Pair { kind, a: x, b: y }
+                        matches!(c, Constraint::Pair(constraints::Pair { kind, a: x, b: y })
                             if marked.contains(kind) && (x.min(y), x.max(y)) == (&a.min(b), &a.max(b)))
                     })
                 };
                 piece_pairs(n, &orthogonal)
                     .into_iter()
                     .filter(|&(a, b)| !has_mark(a, b))
-                    .map(|(a, b)| Constraint::Pair { kind, a, b })
+                    .map(|(a, b)| Constraint::Pair(constraints::Pair { kind, a, b }))
                     .collect()
             }
         })
@@ -140,10 +141,10 @@ fn windoku(puzzle: &Puzzle) -> Result<Vec<Constraint>, String> {
         let mut j = 1;
         while j + bh < n {
             let cells = (0..n).map(|k| (j + k % bh) * n + i + k / bh).collect();
-            out.push(Constraint::Region {
+            out.push(Constraint::Region(constraints::Region {
                 label: format!("windoku box at {}", puzzle.cell_name(j * n + i)),
                 cells,
-            });
+            }));
             j += bh + 1;
         }
         i += bw + 1;
@@ -159,15 +160,17 @@ fn disjoint_sets(puzzle: &Puzzle) -> Result<Vec<Constraint>, String> {
         return Err("disjoint sets need boxes".to_string());
     }
     Ok((0..n)
-        .map(|p| Constraint::Region {
-            label: format!("disjoint set {}", p + 1),
-            cells: (0..n)
-                .map(|bx| {
-                    let r = bx / (n / b.cols) * b.rows + p / b.cols;
-                    let c = bx % (n / b.cols) * b.cols + p % b.cols;
-                    r * n + c
-                })
-                .collect(),
+        .map(|p| {
+            Constraint::Region(constraints::Region {
+                label: format!("disjoint set {}", p + 1),
+                cells: (0..n)
+                    .map(|bx| {
+                        let r = bx / (n / b.cols) * b.rows + p / b.cols;
+                        let c = bx % (n / b.cols) * b.cols + p % b.cols;
+                        r * n + c
+                    })
+                    .collect(),
+            })
         })
         .collect())
 }

@@ -3,7 +3,6 @@
 //! which shares no code with the solvers.
 
 mod check;
-mod constraint;
 mod data;
 mod error;
 mod geometry;
@@ -11,11 +10,11 @@ mod global_rules;
 mod rule_constraints;
 mod rules;
 
+pub use crate::constraints::{Constraint, PairKind, entropy_class};
 pub use check::*;
-pub use constraint::{Constraint, PairKind, entropy_class};
 pub use data::*;
 pub use error::PuzzleError;
 pub use geometry::*;
 pub use global_rules::{GlobalRule, orthogonal_neighbours, piece_pairs};
-pub use rule_constraints::{ConstraintLine, KEYWORDS as CONSTRAINT_KEYWORDS};
+pub use rule_constraints::{ConstraintLine, keywords as constraint_keywords};
 pub use rules::{RegionKind, Rules};

@@ -250,7 +250,7 @@ impl Rules {
                         Some(line) => rules.constraints.push(line.map_err(err)?),
                         None => {
                             let names: Vec<&str> =
-                                super::CONSTRAINT_KEYWORDS.iter().map(|(k, _)| *k).collect();
+                                super::constraint_keywords().map(|(k, _)| k).collect();
                             return Err(err(format!(
                                 "unknown keyword `{keyword}`: expected name, description, \
                                  extends, all-different, cages, variant or a constraint ({})",

@@ -13,6 +13,7 @@
 //! checked as a whole ([`Constraint::holds`]) when the last of its cells is filled.
 
 use super::{Outcome, SolveStats, Solver};
+use crate::constraints;
 use crate::engine::{Limits, Stop};
 use crate::puzzle::regions;
 use crate::puzzle::{Cage, Constraint, Puzzle, Rules};
@@ -69,7 +70,7 @@ impl<'a> Board<'a> {
         if log::log_enabled!(target: crate::engine::LOG_SEARCH, log::Level::Trace) {
             names.extend(houses.iter().map(ToString::to_string));
             names.extend(puzzle.constraints().iter().filter_map(|c| match c {
-                Constraint::Region { label, .. } => Some(label.clone()),
+                Constraint::Region(constraints::Region { label, .. }) => Some(label.clone()),
                 _ => None,
             }));
         }
@@ -82,7 +83,7 @@ impl<'a> Board<'a> {
         // The puzzle's extra regions, as more houses.
         let mut count = houses.len();
         for c in puzzle.constraints() {
-            if let Constraint::Region { cells, .. } = c {
+            if let Constraint::Region(constraints::Region { cells, .. }) = c {
                 cells.iter().for_each(|&cell| of_cell[cell].push(count));
                 count += 1;
             }
@@ -318,7 +319,7 @@ impl<'a> Checks<'a> {
         let constraints: Vec<&Constraint> = puzzle
             .constraints()
             .iter()
-            .filter(|c| !matches!(c, Constraint::Region { .. }))
+            .filter(|c| !matches!(c, Constraint::Region(constraints::Region { .. })))
             .collect();
         let mut at_start = Vec::new();
         let mut at_cell = vec![Vec::new(); n * n];

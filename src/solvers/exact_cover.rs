@@ -21,6 +21,7 @@
 //! distinctness together.
 
 use super::{Outcome, SolveStats};
+use crate::constraints;
 use crate::engine::{Stop, for_each_combination};
 use crate::puzzle::{Constraint, Puzzle, Rules};
 use crate::puzzle::{Region, regions};
@@ -288,7 +289,7 @@ impl Matrix {
 fn house_names(puzzle: &Puzzle, rules: &Rules) -> Vec<String> {
     let rule_regions: Vec<Region> = regions(rules, puzzle.size(), puzzle.boxes());
     let extra = puzzle.constraints().iter().filter_map(|c| match c {
-        Constraint::Region { label, .. } => Some(label.clone()),
+        Constraint::Region(constraints::Region { label, .. }) => Some(label.clone()),
         _ => None,
     });
     rule_regions
@@ -302,7 +303,7 @@ fn house_names(puzzle: &Puzzle, rules: &Rules) -> Vec<String> {
 fn houses(puzzle: &Puzzle, rules: &Rules) -> Vec<Vec<usize>> {
     let rule_regions: Vec<Region> = regions(rules, puzzle.size(), puzzle.boxes());
     let extra = puzzle.constraints().iter().filter_map(|c| match c {
-        Constraint::Region { cells, .. } => Some(cells.clone()),
+        Constraint::Region(constraints::Region { cells, .. }) => Some(cells.clone()),
         _ => None,
     });
     rule_regions
@@ -316,10 +317,9 @@ fn houses(puzzle: &Puzzle, rules: &Rules) -> Vec<Vec<usize>> {
 /// holds each value exactly once.
 fn inexpressible(puzzle: &Puzzle) -> Option<String> {
     let n = puzzle.size();
-    let c = puzzle
-        .constraints()
-        .iter()
-        .find(|c| !matches!(c, Constraint::Region { cells, .. } if cells.len() == n))?;
+    let c = puzzle.constraints().iter().find(
+        |c| !matches!(c, Constraint::Region(constraints::Region { cells, .. }) if cells.len() == n),
+    )?;
     Some(format!(
         "exact cover takes extra regions of {n} cells only, not the puzzle's {} ({}): use \
          --solver cp or backtrack",

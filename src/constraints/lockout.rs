@@ -1,0 +1,65 @@
+//! A lockout line: its ends differ by at least a given amount, and no inner cell lies between
+//! them.
+
+use super::between::ends_then_inner;
+use super::{IssKind, IssPart, Kind, Post, RuleWord, Unfolded, list, values_of};
+use crate::engine::Domain;
+
+/// The ends differ by at least `diff`; no inner cell lies between them (ends included).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Lockout {
+    /// The smallest difference of the ends.
+    pub diff: i64,
+    /// The line, ends included.
+    pub cells: Vec<usize>,
+}
+
+impl Kind for Lockout {
+    const RULE_WORDS: &'static [RuleWord] = &[RuleWord {
+        keyword: "lockout",
+        help: "[DIFF] CELLS: ends DIFF (4) or more apart, no inner value between them",
+        read: |a| {
+            let (diff, cells) = a.parameter_and_line(4)?;
+            Ok(vec![Lockout { diff, cells }.into()])
+        },
+    }];
+    const ISS_KINDS: &'static [IssKind] = &[IssKind {
+        kind: "Lockout",
+        late: false,
+        read: read_iss,
+    }];
+
+    fn name(&self) -> &'static str {
+        "lockout line"
+    }
+
+    fn cells(&self) -> Vec<usize> {
+        self.cells.clone()
+    }
+
+    fn holds(&self, value: &dyn Fn(usize) -> i64) -> bool {
+        let v = values_of(&self.cells, value);
+        let (a, b) = (v[0], v[v.len() - 1]);
+        let (lo, hi) = (a.min(b), a.max(b));
+        hi - lo >= self.diff && v[1..v.len() - 1].iter().all(|&m| m < lo || m > hi)
+    }
+
+    fn listing(&self, name: &dyn Fn(usize) -> String) -> String {
+        let (diff, cells) = (self.diff, list(&self.cells, name));
+        format!("lockout line (differences of {diff} or more): {cells}")
+    }
+
+    fn automaton(&self, w: &[i64], n: usize, max_edges: usize) -> Option<Unfolded> {
+        Some(ends_then_inner(&self.cells, w, n, Some(self.diff), max_edges))
+    }
+
+    fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
+        post.automaton();
+    }
+}
+
+/// `Lockout~[DIFF]~CELLS`.
+fn read_iss(part: &mut IssPart<'_>) -> Result<(), String> {
+    let (diff, cells) = part.parameter_and_line(4)?;
+    part.add(Lockout { diff, cells })
+}

@@ -1,0 +1,214 @@
+//! A linear sum: Σ coefficient × value = total, values free to repeat (little killers, the
+//! Interactive Sudoku Solver's `Sum`).
+
+use super::{IssKind, IssPart, Kind, Post, RuleArgs, RuleWord};
+#[cfg(feature = "links")]
+use super::{FpuzzlesEntry, FpuzzlesKey};
+use crate::engine::{Domain, LinearSum};
+
+/// Σ coefficient × value = `total`; values may repeat (little killers, sums).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Sum {
+    /// What the sum is (`little killer 22 from r1c1`).
+    pub label: String,
+    /// The target.
+    pub total: i64,
+    /// Each cell with its coefficient.
+    pub terms: Vec<(usize, i64)>,
+}
+
+impl Kind for Sum {
+    const RULE_WORDS: &'static [RuleWord] = &[
+        RuleWord {
+            keyword: "sum",
+            help: "TOTAL CELLS: the cells add up to TOTAL; values may repeat",
+            read: |a| {
+                let (total, rest) = a.leading(None)?;
+                let total = total.ok_or_else(|| a.err("expected a total first"))?;
+                let cells = a.cells(rest, 1)?;
+                Ok(vec![
+                    Sum {
+                        label: format!("sum {total} at {}", a.puzzle.cell_name(cells[0])),
+                        total,
+                        terms: cells.into_iter().map(|c| (c, 1)).collect(),
+                    }
+                    .into(),
+                ])
+            },
+        },
+        RuleWord {
+            keyword: "little-killer",
+            help: "TOTAL CELL up-left|up-right|down-left|down-right: the diagonal adds up",
+            read: read_little_killer,
+        },
+    ];
+    const ISS_KINDS: &'static [IssKind] = &[
+        IssKind {
+            kind: "Sum",
+            late: false,
+            read: read_iss_sum,
+        },
+        IssKind {
+            kind: "LittleKiller",
+            late: false,
+            read: read_iss_little_killer,
+        },
+    ];
+    #[cfg(feature = "links")]
+    const FPUZZLES_KEYS: &'static [FpuzzlesKey] = &[FpuzzlesKey {
+        key: "littlekillersum",
+        read: read_fpuzzles,
+    }];
+
+    fn name(&self) -> &'static str {
+        "sum"
+    }
+
+    fn cells(&self) -> Vec<usize> {
+        self.terms.iter().map(|&(c, _)| c).collect()
+    }
+
+    fn holds(&self, value: &dyn Fn(usize) -> i64) -> bool {
+        self.terms.iter().map(|&(c, k)| k * value(c)).sum::<i64>() == self.total
+    }
+
+    fn value_terms(&self) -> u128 {
+        self.terms
+            .iter()
+            .map(|&(_, k)| u128::from(k.unsigned_abs()))
+            .sum::<u128>()
+            .max(2)
+    }
+
+    fn label(&self) -> Option<&str> {
+        Some(&self.label)
+    }
+
+    fn listing(&self, name: &dyn Fn(usize) -> String) -> String {
+        let terms: Vec<String> = self
+            .terms
+            .iter()
+            .map(|&(x, k)| match k {
+                1 => name(x),
+                _ => format!("{k}×{}", name(x)),
+            })
+            .collect();
+        format!("{}: {}", self.label, terms.join(" "))
+    }
+
+    fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
+        let (mut plus, mut minus) = (Vec::new(), Vec::new());
+        for &(c, k) in &self.terms {
+            let side = if k > 0 { &mut plus } else { &mut minus };
+            side.extend(std::iter::repeat_n(post.vars[c], k.unsigned_abs() as usize));
+        }
+        let sum = LinearSum::new(post.name.clone(), &plus, &minus, post.weights, self.total);
+        post.engine.post(sum);
+        post.group_sum(&self.terms, self.total);
+    }
+}
+
+/// `little-killer TOTAL CELL DIRECTION`: the diagonal from CELL.
+fn read_little_killer(a: &RuleArgs<'_>) -> Result<Vec<super::Constraint>, String> {
+    let n = a.n();
+    let [total, start, direction] = a.args[..] else {
+        return Err(a.err("expected TOTAL CELL DIRECTION"));
+    };
+    let total = a.number(total)?;
+    let start = a.cell(start)?;
+    let (dr, dc): (i64, i64) = match direction {
+        "up-left" => (-1, -1),
+        "up-right" => (-1, 1),
+        "down-left" => (1, -1),
+        "down-right" => (1, 1),
+        _ => {
+            return Err(a.err(format!(
+                "`{direction}` is not up-left, up-right, down-left or down-right"
+            )));
+        }
+    };
+    let (mut r, mut c) = ((start / n) as i64, (start % n) as i64);
+    let mut terms = Vec::new();
+    while (0..n as i64).contains(&r) && (0..n as i64).contains(&c) {
+        terms.push(((r * n as i64 + c) as usize, 1));
+        r += dr;
+        c += dc;
+    }
+    Ok(vec![
+        Sum {
+            label: format!("little killer {total} from {}", a.puzzle.cell_name(start)),
+            total,
+            terms,
+        }
+        .into(),
+    ])
+}
+
+/// `Sum~TOTAL[_=_K1_K2…]~CELLS`: coefficients after `=`, one a cell.
+fn read_iss_sum(part: &mut IssPart<'_>) -> Result<(), String> {
+    let (spec, ids) = part.args.split_first().ok_or("Sum: expected a sum")?;
+    let cells = part.grid.some_cells(part.kind, ids)?;
+    let mut fields = spec.split('_');
+    let total = part.number(fields.next().unwrap_or(""))?;
+    let coeffs: Vec<i64> = if fields.next() == Some("=") {
+        fields.map(|k| part.number(k)).collect::<Result<_, _>>()?
+    } else {
+        vec![1; cells.len()]
+    };
+    if coeffs.len() != cells.len() || coeffs.iter().any(|k| k.abs() > 100) {
+        return Err(format!(
+            "Sum `{spec}`: expected one coefficient from -100 to 100 per cell"
+        ));
+    }
+    // A cell listed twice adds its coefficients, and a coefficient of 0 drops its cell, as
+    // the Interactive Sudoku Solver's sum reads them.
+    let mut terms: Vec<(usize, i64)> = Vec::new();
+    for (c, k) in cells.iter().copied().zip(coeffs) {
+        match terms.iter_mut().find(|(d, _)| *d == c) {
+            Some((_, sum)) => *sum += k,
+            None => terms.push((c, k)),
+        }
+    }
+    terms.retain(|&(_, k)| k != 0);
+    let label = format!("sum {total} at {}", part.puzzle.cell_name(cells[0]));
+    part.add(Sum {
+        label,
+        total,
+        terms,
+    })
+}
+
+/// `LittleKiller~TOTAL~CELL`: the diagonal the solver lays out from CELL.
+fn read_iss_little_killer(part: &mut IssPart<'_>) -> Result<(), String> {
+    let (total, id) = match part.args[..] {
+        [t, id] => (part.number(t)?, id),
+        _ => return Err("LittleKiller: expected a sum and a cell".to_string()),
+    };
+    let start = part.grid.cell(id.split(',').next().unwrap_or(id))?;
+    let cells = part
+        .grid
+        .little_killer(start)
+        .ok_or_else(|| format!("LittleKiller: no diagonal starts at {id}"))?;
+    let label = format!("little killer {total} from {}", part.puzzle.cell_name(start));
+    part.add(Sum {
+        label,
+        total,
+        terms: cells.into_iter().map(|c| (c, 1)).collect(),
+    })
+}
+
+/// `littlekillersum: [{"cell": "R0C1", "cells": […], "value": 22}]`; a clue without a number
+/// says nothing.
+#[cfg(feature = "links")]
+fn read_fpuzzles(entry: &mut FpuzzlesEntry<'_>) -> Result<(), String> {
+    let cells = entry.field_cells("cells")?;
+    if let Some(total) = entry.number()? {
+        let (r, c) = entry.clue_cell("cell")?;
+        entry.add(Sum {
+            label: format!("little killer {total} from r{}c{}", r + 1, c + 1),
+            total,
+            terms: cells.into_iter().map(|c| (c, 1)).collect(),
+        });
+    }
+    Ok(())
+}
