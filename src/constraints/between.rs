@@ -41,9 +41,7 @@ impl Kind for Between {
     }
 
     fn holds(&self, value: &dyn Fn(usize) -> i64) -> bool {
-        let v = values_of(&self.cells, value);
-        let (a, b) = (v[0], v[v.len() - 1]);
-        let (lo, hi) = (a.min(b), a.max(b));
+        let (v, lo, hi) = ends_of(&self.cells, value);
         v[1..v.len() - 1].iter().all(|&m| lo < m && m < hi)
     }
 
@@ -54,6 +52,13 @@ impl Kind for Between {
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         post.automaton();
     }
+}
+
+/// A line's values, with the smaller and the larger of its two ends'.
+pub(super) fn ends_of(cells: &[usize], value: &dyn Fn(usize) -> i64) -> (Vec<i64>, i64, i64) {
+    let v = values_of(cells, value);
+    let (a, b) = (v[0], v[v.len() - 1]);
+    (v, a.min(b), a.max(b))
 }
 
 /// The automaton of a between line, or with `lockout` of a lockout line whose ends differ by

@@ -1,8 +1,8 @@
 //! A lockout line: its ends differ by at least a given amount, and no inner cell lies between
 //! them.
 
-use super::between::ends_then_inner;
-use super::{IssKind, IssPart, Kind, Post, RuleWord, Unfolded, list, values_of};
+use super::between::{ends_of, ends_then_inner};
+use super::{IssKind, IssPart, Kind, Post, RuleWord, Unfolded, list};
 use crate::engine::Domain;
 
 /// The ends differ by at least `diff`; no inner cell lies between them (ends included).
@@ -38,9 +38,7 @@ impl Kind for Lockout {
     }
 
     fn holds(&self, value: &dyn Fn(usize) -> i64) -> bool {
-        let v = values_of(&self.cells, value);
-        let (a, b) = (v[0], v[v.len() - 1]);
-        let (lo, hi) = (a.min(b), a.max(b));
+        let (v, lo, hi) = ends_of(&self.cells, value);
         hi - lo >= self.diff && v[1..v.len() - 1].iter().all(|&m| m < lo || m > hi)
     }
 

@@ -7,7 +7,7 @@
 //! Every constraint is posted exactly or the puzzle is refused ([`refusal`]): an automaton
 //! past [`MAX_EDGES`], or all of them together past [`MAX_MODEL_EDGES`], is never left out.
 
-use crate::constraints::{Houses, MAX_EDGES, Post, Unfolded};
+use crate::constraints::{Houses, MAX_EDGES, Post};
 use crate::engine::{Domain, Engine, VarId};
 use crate::puzzle::{Constraint, Puzzle, Region};
 use std::collections::HashSet;
@@ -26,7 +26,7 @@ pub(crate) fn refusal(puzzle: &Puzzle) -> Option<String> {
     let n = puzzle.size();
     let mut left = MAX_MODEL_EDGES;
     for constraint in distinct(puzzle) {
-        let Some(unfolded) = automaton(constraint, &w, n, left.min(MAX_EDGES)) else {
+        let Some(unfolded) = constraint.automaton(&w, n, left.min(MAX_EDGES)) else {
             continue;
         };
         let what = constraint.describe(|c| puzzle.cell_name(c));
@@ -64,12 +64,6 @@ fn values(puzzle: &Puzzle) -> Vec<i64> {
 fn distinct(puzzle: &Puzzle) -> impl Iterator<Item = &Constraint> {
     let mut seen = HashSet::new();
     puzzle.constraints().iter().filter(move |c| seen.insert(*c))
-}
-
-/// The automaton a constraint is posted as ([`Constraint::automaton`]): `None` for a
-/// constraint posted otherwise, `Some(None)` when it passes `max_edges`.
-fn automaton(constraint: &Constraint, w: &[i64], n: usize, max_edges: usize) -> Option<Unfolded> {
-    constraint.automaton(w, n, max_edges)
 }
 
 /// Posts every variant constraint of `puzzle` on `engine`, whose variable `i` is cell `i`
