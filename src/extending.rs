@@ -52,7 +52,16 @@
 //! A file in `src/engine/propagators/` implementing [`engine::Propagator`](crate::engine::Propagator)
 //! (`propagate` returns `Result<(), Conflict>`, every removal through the trail), re-exported
 //! from `engine/propagators/mod.rs`. Its unit tests sit beside it, as `linear_sum.rs`'s do;
-//! the propagator harness of `engine/testing.rs` posts it on small domains.
+//! the propagator harness (`engine::testing`; from outside the crate, build with the `testing`
+//! feature) checks it on random small domains against supports found by enumeration:
+//!
+//! ```text
+//! use sudoku_cp::engine::testing::{Seen, Strength, check, random_assignment};
+//! let holds = |values: &[usize]| values[0] < values[1];
+//! let post = |e: &mut Engine<u16>, vars: &[VarId]| { e.post(MyLess::new(vars[0], vars[1])); };
+//! let fixed = random_assignment(&mut rng, &doms);
+//! let seen: Seen = check(&doms, &fixed, &holds, &post, Strength::Exact); // as in linear_sum.rs
+//! ```
 //!
 //! # An input format
 //!

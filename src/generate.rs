@@ -313,9 +313,8 @@ fn solutions<D: Domain>(
 /// Nodes a search of [`stays_unique`] may take on an n×n grid: `UNIQUE_BUDGET / n⁴`. A
 /// puzzle has about n² checks and a node costs about n² cells' work, so the budget keeps a
 /// puzzle's checks to a similar time at every size. On 9×9 a check takes at most a few dozen
-/// nodes (200 puzzles of `--seed 1`: 38), far below its 6,096; on 25×25 the last removals can
-/// take millions, and 102 nodes a check make a puzzle in under 2 s (3,200 took 40 s for about
-/// as many givens; on 16×16, 10 puzzles took 241 s instead of 1 s for 0.5% fewer givens).
+/// nodes, far below its 6,096; on 25×25 the last removals can take millions, and 102 nodes a
+/// check keep a puzzle to seconds for about as many givens as a larger budget.
 /// Nodes rather than time, so that a seed gives the same puzzle on every machine.
 const UNIQUE_BUDGET: u64 = 40_000_000;
 

@@ -7,7 +7,7 @@
 //! - [`constraints`]: the variant constraint kinds, one module each (data, check, readers,
 //!   posting) and the registry listing them; [`extending`] says where additions go.
 //! - [`puzzle`]: puzzles as data, rule files, the regions and the rule check.
-//! - [`model`]: the Sudoku model on the engine (and the bitboard network for small grids).
+//! - [`model`]: the Sudoku model on the engine (and the bitboards for small grids).
 //! - [`format`](mod@format): reading puzzles in the layouts people paste (lines with ids, grids
 //!   in any frame, pencil marks, RMIT, killer lines and cage maps), told apart from the text, and
 //!   writing them back.

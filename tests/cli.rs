@@ -95,7 +95,7 @@ fn count_says_unique_multiple_or_none() {
 
 #[test]
 fn trace_logs_follow_propagation_on_stderr() {
-    // the bitboard network logs nothing, so with logs on a 4×4 goes on the general engine
+    // the bitboards logs nothing, so with logs on a 4×4 goes on the general engine
     // (one note says so), as it does with --no-bitboards; same answer
     let noted = run(&["-vv", "solve", "puzzles/4x4.rmit", "--to", "line"], "");
     assert_eq!(noted.stdout, "1234341221434321\n");

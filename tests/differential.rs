@@ -1073,7 +1073,7 @@ fn run(case: &Case, tally: &mut Tally) {
     }
 }
 
-/// `cp` on the general engine, never the bitboard network.
+/// `cp` on the general engine, never the bitboards.
 #[derive(Debug)]
 struct EngineCp;
 

@@ -15,7 +15,7 @@ fn solve_and_check(file: &str) {
 }
 
 /// Symbols up to 10¹⁵ and sums past 2⁵⁰, on the general engine too (`-v` takes `cp` off the
-/// bitboard network): its sums over houses once sized their tables by the totals and asked for
+/// bitboards): its sums over houses once sized their tables by the totals and asked for
 /// 500 GB.
 #[test]
 fn solves_a_killer_with_huge_symbols_on_the_general_engine() {

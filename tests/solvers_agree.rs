@@ -136,7 +136,7 @@ fn all_solvers_agree_on_every_shipped_puzzle() {
     assert_eq!(counts.iter().filter(|&&c| c == 2).count(), 1);
 }
 
-/// `cp` on the bitboard network and `cp` on the general engine (its oracle): the same stop and
+/// `cp` on the bitboards and `cp` on the general engine (its oracle): the same stop and
 /// count (up to 20) and the same first solution, under standard, killer and killer-X rules
 /// (the last two are Sudoku and Sudoku-X on puzzles without cages).
 fn network_agrees_with_engine(name: &str, puzzle: &sudoku_cp::puzzle::Puzzle) {

@@ -58,7 +58,7 @@ fn every_solver_traces_the_wikipedia_puzzle_and_a_4x4_with_the_same_answers() {
                 let (code, out, err) = run_logged(&with, log);
                 assert_eq!(code, 0, "{with:?} {log:?}");
                 // A unique puzzle's answer is the same; the 4×4 has many solutions, and the
-                // engine may find another first than the bitboard network does.
+                // engine may find another first than the bitboards does.
                 if input[0].ends_with("wikipedia.txt") {
                     assert_eq!(out, quiet, "{with:?} {log:?}");
                 } else {

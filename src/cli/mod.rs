@@ -119,7 +119,7 @@ pub(crate) struct Cli {
     /// every solver and on every grid.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
-    /// cp: solve 4×4 and 9×9 grids on the general engine instead of the bitboard network,
+    /// cp: solve 4×4 and 9×9 grids on the general engine instead of the bitboards,
     /// which is faster but logs nothing; the answers are the same.
     #[arg(long, global = true)]
     no_bitboards: bool,
@@ -295,7 +295,7 @@ impl From<InputError> for Failure {
 pub(crate) fn run(cli: Cli) -> ExitCode {
     init_logging(cli.verbose);
     let global = Global {
-        network: !cli.no_bitboards,
+        bitboards: !cli.no_bitboards,
     };
     let result = match cli.command {
         Command::Solve(args) => solve::run(args, global),

@@ -10,16 +10,16 @@ use sudoku_cp::solvers::{self, Cp, Observe, Outcome, Solver};
 /// The options of the command line as a whole that the commands run by.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Global {
-    /// `cp` solves 4×4 and 9×9 grids on the bitboard network (not `--no-bitboards`).
-    pub(crate) network: bool,
+    /// `cp` solves 4×4 and 9×9 grids on the bitboards (not `--no-bitboards`).
+    pub(crate) bitboards: bool,
 }
 
 /// `cp` as the command line runs it: the idle threads of the pool a puzzle runs in (`--threads`
-/// above one) join a hard puzzle's search; the bitboard network runs unless `--no-bitboards`
+/// above one) join a hard puzzle's search; the bitboards runs unless `--no-bitboards`
 /// says otherwise; and it records what `--stats`, `--profile` and `--tree` ask for.
 #[derive(Debug)]
 struct CpAsRun {
-    network: bool,
+    bitboards: bool,
     observe: Observe,
 }
 
@@ -34,11 +34,11 @@ impl Solver for CpAsRun {
         Cp::DEFAULT.description()
     }
     fn search(&self, puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
-        if self.network {
+        if self.bitboards {
             note_engine_for_logs(puzzle);
         }
         let cp = Cp {
-            network: self.network,
+            bitboards: self.bitboards,
             // the pool a call runs in decides: one thread shares with none
             share: true,
             observe: self.observe,
@@ -55,7 +55,7 @@ impl Solver for CpAsRun {
 fn as_run(solver: &'static dyn Solver, global: Global, observe: Observe) -> &'static dyn Solver {
     match solver.name() {
         "cp" => Box::leak(Box::new(CpAsRun {
-            network: global.network,
+            bitboards: global.bitboards,
             observe,
         })),
         _ => solver,
@@ -99,17 +99,17 @@ pub(super) fn find_observing(
         })
 }
 
-/// Says once, when the search's logs are on and `cp` meets a grid small enough for the bitboard
-/// network, that it searches on the general engine instead.
+/// Says once, when the search's logs are on and `cp` meets a grid small enough for the
+/// bitboards, that it searches on the general engine instead.
 fn note_engine_for_logs(puzzle: &Puzzle) {
     static SAID: std::sync::Once = std::sync::Once::new();
     let n = puzzle.size();
-    let networked = n * n <= sudoku_cp::engine::MAX_VARS && puzzle.constraints().is_empty();
-    if sudoku_cp::engine::logging() && networked {
+    let on_bitboards = n * n <= sudoku_cp::model::MAX_VARS && puzzle.constraints().is_empty();
+    if sudoku_cp::engine::logging() && on_bitboards {
         SAID.call_once(|| {
             say(format_args!(
                 "note: with the search's logs on, cp solves 4×4 and 9×9 grids on the general \
-                 engine, which logs its work (the faster bitboard network logs nothing); the \
+                 engine, which logs its work (the faster bitboards log nothing); the \
                  answers are the same"
             ));
         });

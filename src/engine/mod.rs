@@ -5,9 +5,8 @@
 //! `kernel/`: variables, domains, the [`Propagator`] trait, the queue, the trail and the
 //! [`Engine`] that runs propagators to a fixpoint (with their profile). `search/`: the search
 //! loop, strategies and phases, restarts, shared search across threads, hints, the recorded
-//! [`SearchTree`] and the [`Tuning`] numbers. `propagators/`: one file per propagator. `boards/`:
-//! the bitboard [`Network`] for grids of at most 128 cells. Everything public is re-exported
-//! here, so callers name `sudoku_cp::engine::X` whatever room `X` lives in.
+//! [`SearchTree`] and the [`Tuning`] numbers. `propagators/`: one file per propagator.
+//! Everything public is re-exported here, so callers name `sudoku_cp::engine::X` whatever room `X` lives in.
 //!
 //! # Data flow
 //! 1. Create variables with [`Engine::new_var`]; each has a [`Domain`] of value indices.
@@ -45,13 +44,6 @@
 //! assert_eq!(stop, Stop::Exhausted);
 //! assert_eq!(found, vec![vec![3, 1, 9, 8]]); // the only solution
 //! ```
-//!
-//! # A faster path for small all-different networks
-//! [`Network`] is a separate search for networks of all-different constraints on at most 128
-//! variables and 16 values: value-major bitboards copied on each guess instead of domains on a
-//! trail. It has no propagators to add and no logs; [`Engine`] is its test oracle. A network
-//! that is exactly a square of order 9 with 3×3 blocks runs on three 27-bit words a value
-//! instead, with locked candidates and hidden singles of a whole band by table lookup.
 //!
 //! # Adding a propagator
 //! Implement [`Propagator`]: `watches` says what wakes it, `propagate` narrows domains through
@@ -102,23 +94,19 @@ pub const LOG_SEARCH: &str = "sudoku_cp::search";
 pub const LOG_PROPAGATE: &str = "sudoku_cp::propagate";
 
 /// Whether the search's logs are on: decisions ([`LOG_SEARCH`] at `debug`) or propagation
-/// ([`LOG_PROPAGATE`] at `trace`). Solvers that would log nothing (the bitboard network) step
+/// ([`LOG_PROPAGATE`] at `trace`). Solvers that would log nothing (the bitboards) step
 /// aside then.
 pub fn logging() -> bool {
     log::log_enabled!(target: LOG_SEARCH, log::Level::Debug)
         || log::log_enabled!(target: LOG_PROPAGATE, log::Level::Trace)
 }
 
-mod boards;
 mod kernel;
 mod propagators;
 mod search;
-#[cfg(test)]
-pub(crate) mod testing;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 
-#[cfg(target_arch = "x86_64")]
-pub(crate) use boards::wide_instructions;
-pub use boards::{MAX_VALUES, MAX_VARS, Network};
 pub use kernel::domain::{Domain, DomainIter, Wide};
 pub use kernel::engine::{Ctx, Engine, Labels, Snapshot};
 pub use kernel::profile::{PropagatorProfile, by_kind};

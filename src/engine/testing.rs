@@ -4,11 +4,11 @@
 use super::{Engine, Rng, VarId};
 
 /// Posts the propagators under test on the variables given (each with its domain in the engine).
-pub(crate) type Post<'a> = &'a dyn Fn(&mut Engine<u16>, &[VarId]);
+pub type Post<'a> = &'a dyn Fn(&mut Engine<u16>, &[VarId]);
 
 /// How much a propagator claims to prune, alone on its variables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Strength {
+pub enum Strength {
     /// Keeps exactly the values some solution of the constraint uses; fails exactly when there
     /// is none.
     Exact,
@@ -18,15 +18,16 @@ pub(crate) enum Strength {
 
 /// What one checked case showed, for tests that want the checks to have bitten.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Seen {
+pub struct Seen {
     /// Cases where the propagator removed a value.
-    pub(crate) pruned: usize,
+    pub pruned: usize,
     /// Cases where it failed.
-    pub(crate) failed: usize,
+    pub failed: usize,
 }
 
 impl Seen {
-    pub(crate) fn add(&mut self, other: Seen) {
+    /// Adds what `other` saw to this.
+    pub fn add(&mut self, other: Seen) {
         self.pruned += other.pruned;
         self.failed += other.failed;
     }
@@ -34,7 +35,7 @@ impl Seen {
 
 /// `k` random domains over values `0..values` (at most 16), each value kept with probability
 /// `keep` in 1/8ths; a domain may come out empty.
-pub(crate) fn random_domains(rng: &mut Rng, k: usize, values: usize, keep: usize) -> Vec<u16> {
+pub fn random_domains(rng: &mut Rng, k: usize, values: usize, keep: usize) -> Vec<u16> {
     (0..k)
         .map(|_| {
             (0..values)
@@ -46,7 +47,7 @@ pub(crate) fn random_domains(rng: &mut Rng, k: usize, values: usize, keep: usize
 
 /// The values each variable takes in some assignment within `doms` that `holds`, by
 /// enumeration; `None` when no assignment holds.
-pub(crate) fn supports(doms: &[u16], holds: &dyn Fn(&[usize]) -> bool) -> Option<Vec<u16>> {
+pub fn supports(doms: &[u16], holds: &dyn Fn(&[usize]) -> bool) -> Option<Vec<u16>> {
     fn walk(
         i: usize,
         doms: &[u16],
@@ -77,7 +78,7 @@ pub(crate) fn supports(doms: &[u16], holds: &dyn Fn(&[usize]) -> bool) -> Option
 
 /// The domains of the variables after a fresh engine with `doms`, and what `post` posts over
 /// them, propagates; `None` on a failure.
-pub(crate) fn propagate_alone(doms: &[u16], post: Post<'_>) -> Option<Vec<u16>> {
+pub fn propagate_alone(doms: &[u16], post: Post<'_>) -> Option<Vec<u16>> {
     let mut e = Engine::<u16>::new();
     let vars: Vec<VarId> = doms.iter().map(|&d| e.new_var(d)).collect();
     post(&mut e, &vars);
@@ -92,7 +93,7 @@ pub(crate) fn propagate_alone(doms: &[u16], post: Post<'_>) -> Option<Vec<u16>> 
 /// - idempotent: propagating again from what it kept changes nothing;
 /// - a checker: on `fixed`, a full assignment within `doms`, it fails exactly when the
 ///   assignment breaks the constraint.
-pub(crate) fn check(
+pub fn check(
     doms: &[u16],
     fixed: &[usize],
     holds: &dyn Fn(&[usize]) -> bool,
@@ -145,7 +146,7 @@ pub(crate) fn check(
 }
 
 /// A random full assignment within `doms` (each non-empty), for [`check`].
-pub(crate) fn random_assignment(rng: &mut Rng, doms: &[u16]) -> Vec<usize> {
+pub fn random_assignment(rng: &mut Rng, doms: &[u16]) -> Vec<usize> {
     doms.iter()
         .map(|&d| {
             let values: Vec<usize> = (0..16).filter(|v| d >> v & 1 == 1).collect();

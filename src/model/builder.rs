@@ -479,10 +479,8 @@ impl<'p, D: Domain> Builder<'p, D> {
 
     /// Dom/wdeg, which lets failures steer branching (fewer guesses than MRV at every size);
     /// weighed by activity on small killers ([`Tuning::activity_up_to`]); restarts, alternating
-    /// with a value's places in a region, and last-conflict reasoning on large grids. Last
-    /// conflicts took 8–14% off the 25×25 Lloyd mean (166 guesses a puzzle instead of 180); on
-    /// 36×36 they decided 17 of the 20 shared puzzles instead of 15, but on two other sets as
-    /// many and one fewer; on the hard ISS killers they took 45% more guesses. Best phases
+    /// with a value's places in a region, and last-conflict reasoning on large grids (last
+    /// conflicts help 25×25 and cost killers guesses). Best phases
     /// from 36×36 up ([`Tuning::phases_from`]).
     fn set_strategy(&mut self) {
         let killer = self.rules.cages && !self.puzzle.cages().is_empty();

@@ -12,8 +12,7 @@ pub(super) type Chosen<'a, D> = (&'a [usize], VarId, Arc<[D]>);
 /// cage, and those two cells cannot share a house. For each pair of cages with choice
 /// variables where that rules some pair of combinations out, a [`PairTable`] allows only the
 /// others. Its failures leave the dom/wdeg weights to the cages, which would meet the same
-/// conflict a little later: with weights, the 63 ISS whole trees took 3% longer, without
-/// them 3% shorter (README, Killer). `house_of` lists each cell's houses, `kinds` a cell.
+/// conflict a little later: with weights the ISS killers' whole trees took longer. `house_of` lists each cell's houses, `kinds` a cell.
 pub(super) fn post_shared_values<D: Domain>(
     engine: &mut Engine<D>,
     chosen: &[Chosen<'_, D>],

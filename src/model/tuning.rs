@@ -20,18 +20,16 @@ pub struct Tuning {
     /// and a value's places, with last-conflict reasoning: some runs go far astray there; on
     /// killers restarts and last conflicts lost.
     pub restarts_from: usize,
-    /// From this size up, restarting searches save best phases (`Strategy::phases`): on
-    /// three sets of 36×36 puzzles at 40–60% holes they decided 45 of 58 in 10 s instead of
-    /// 39; on 25×25 Lloyd the mean went from 4.2 to 5.2 ms (one puzzle took 2.8 s).
+    /// From this size up, restarting searches save best phases (`Strategy::phases`): they
+    /// decide more 36×36 puzzles and slow 25×25 down.
     pub phases_from: usize,
     /// From this size up, a puzzle that clause learning takes and that `cp` has not solved
     /// within as many nodes as it has cells plus [`engine::Tuning::help_after`] goes to clause
-    /// learning, one search per thread: on 22 hard 36×36 puzzles at 40–60% holes (10 s cap),
-    /// `cp` alone averaged 7.4 s and left 14 undecided, one `cdcl` search 3.4 s, and the first
-    /// of two differently seeded `cdcl` searches 2.4 s, where `cp` racing `cdcl` took 3.4 s.
+    /// learning, one search per thread: on hard 36×36 puzzles two differently seeded `cdcl`
+    /// searches beat `cp` alone, one `cdcl` search and `cp` racing `cdcl`.
     pub learning_from: usize,
-    /// Killers up to this size weigh dom/wdeg by activity: the hard ISS killers take 40% less
-    /// time; 16×16 killers and plain grids took longer.
+    /// Killers up to this size weigh dom/wdeg by activity: the hard ISS killers take less time;
+    /// 16×16 killers and plain grids took longer.
     pub activity_up_to: usize,
     /// How much more dom/wdeg weighs a cage's choice of combination than a cell watched by the
     /// same propagators: 3 needed the fewest nodes of 1–4.
@@ -39,13 +37,13 @@ pub struct Tuning {
     /// The most cells a union-of-houses sum may have to be posted: bigger sums cost more than
     /// they prune (6 was the fastest of 5–9).
     pub union_sum_max_cells: usize,
-    /// Nodes a killer gets on the bitboard network before it goes to the general engine: the
-    /// network's sums see less than the engine's cage propagators, and hard killers need what
+    /// Nodes a killer gets on the bitboards before it goes to the general engine: the
+    /// bitboards' sums see less than the engine's cage propagators, and hard killers need what
     /// they see.
-    pub network_killer_nodes: u64,
-    /// The largest rule-of-45 house sum a killer's network gets: bigger sums have more
+    pub bitboard_killer_nodes: u64,
+    /// The largest rule-of-45 house sum a killer's bitboards get: bigger sums have more
     /// combinations, and a pass over them costs more than they prune.
-    pub network_house_sum_cells: usize,
+    pub bitboard_house_sum_cells: usize,
 }
 
 impl Tuning {
@@ -60,8 +58,8 @@ impl Tuning {
         activity_up_to: 9,
         choice_weight: 3,
         union_sum_max_cells: 6,
-        network_killer_nodes: 200,
-        network_house_sum_cells: 4,
+        bitboard_killer_nodes: 200,
+        bitboard_house_sum_cells: 4,
     };
 }
 

@@ -1,28 +1,28 @@
 //! The constraint-programming solver: the Sudoku model on the engine, with the domain word
 //! sized to the grid (u16 up to 16×16, u32 up to 32, u64 up to 64, wider words beyond), or on
-//! the engine's bitboard [`Network`](crate::engine::Network) when the grid is small (killers
+//! the engine's bitboard [`Bitboards`](crate::model::Bitboards) when the grid is small (killers
 //! there for a few nodes).
 
 use super::learning_race::learning_race;
 use super::{Cdcl, Observe, Observed, Outcome, SolveStats, Solver};
-use crate::engine::{Conflict, Domain, Engine, Limits, MAX_VARS, Race, Stop};
+use crate::engine::{Conflict, Domain, Engine, Limits, Race, Stop};
 use crate::model;
-use crate::model::{NetworkModel, Tuning};
+use crate::model::{BitboardModel, MAX_VARS, Tuning};
 use crate::puzzle::{Puzzle, Rules};
 use std::cell::RefCell;
 
 /// The CP engine: all-different with naked and hidden singles (and Hall sets from 25×25),
-/// cage sums, dom/wdeg search; the bitboard network on 4×4 and 9×9 (killers for
+/// cage sums, dom/wdeg search; the bitboards on 4×4 and 9×9 (killers for
 /// their first few nodes); from 36×36, a puzzle the engine finds hard goes to clause
 /// learning ([`Cdcl`], [`Tuning::learning_from`]). Both switches are the caller's: neither
 /// the log level nor the thread a call runs on changes what runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cp {
     /// Solve grids of at most 128 cells and 16 symbols (4×4, 9×9) on the bitboard
-    /// [`Network`](crate::engine::Network) (default): several times faster there, but it logs
+    /// [`Bitboards`](crate::model::Bitboards) (default): several times faster there, but it logs
     /// nothing, so while the search's logs are on ([`logging`](crate::engine::logging)) those
     /// grids go on the engine anyway.
-    pub network: bool,
+    pub bitboards: bool,
     /// Let the idle threads of the rayon pool the call runs in (the global pool when it runs in
     /// none) join a hard puzzle's search ([`Shared`](crate::engine::Shared), or a race on
     /// models that restart; default off): the answers and counts are the same, but which
@@ -59,22 +59,22 @@ impl Solver for Cp {
         if self.observe.any() {
             return crate::with_domain!(puzzle.size(), D => observed::<D>(puzzle, rules, limits, self));
         }
-        // The network logs nothing: a run that logs its search goes on the engine.
-        let on_network = if self.network && !crate::engine::logging() {
-            run_network(puzzle, rules, limits, &self.tuning)
+        // The bitboards log nothing: a run that logs its search goes on the engine.
+        let on_bitboards = if self.bitboards && !crate::engine::logging() {
+            run_bitboards(puzzle, rules, limits, &self.tuning)
         } else {
             None
         };
-        on_network.unwrap_or_else(
+        on_bitboards.unwrap_or_else(
             || crate::with_domain!(puzzle.size(), D => run::<D>(puzzle, rules, limits, self)),
         )
     }
 }
 
 impl Cp {
-    /// The network on, shared search off, the measured tuning.
+    /// The bitboards on, shared search off, the measured tuning.
     pub const DEFAULT: Cp = Cp {
-        network: true,
+        bitboards: true,
         share: false,
         tuning: Tuning::DEFAULT,
         observe: Observe {
@@ -84,10 +84,10 @@ impl Cp {
     };
 
     /// Solves on the general engine (propagators and a trail) whatever the grid, alone: the
-    /// test oracle for the network.
+    /// test oracle for the bitboards.
     pub fn on_engine(puzzle: &Puzzle, rules: &Rules, limits: &Limits) -> Outcome {
         let cp = Cp {
-            network: false,
+            bitboards: false,
             ..Cp::DEFAULT
         };
         cp.solve(puzzle, rules, limits)
@@ -228,38 +228,38 @@ fn pool_threads() -> usize {
     1
 }
 
-/// Solves on the bitboard [`Network`](crate::engine::Network) when it applies: at most 128
+/// Solves on the bitboard [`Bitboards`](crate::model::Bitboards) when it applies: at most 128
 /// cells and 16 symbols (4×4 and 9×9). A killer that needs more than
-/// [`Tuning::network_killer_nodes`] nodes there goes to the engine (`None`).
-fn run_network(
+/// [`Tuning::bitboard_killer_nodes`] nodes there goes to the engine (`None`).
+fn run_bitboards(
     puzzle: &Puzzle,
     rules: &Rules,
     limits: &Limits,
     tuning: &Tuning,
 ) -> Option<Outcome> {
     thread_local! {
-        /// This thread's network model, kept from puzzle to puzzle.
-        static MODEL: RefCell<Option<NetworkModel>> = const { RefCell::new(None) };
+        /// This thread's bitboard model, kept from puzzle to puzzle.
+        static MODEL: RefCell<Option<BitboardModel>> = const { RefCell::new(None) };
     }
     let n = puzzle.size();
-    // The network holds all-different regions and cages only.
+    // The bitboards hold all-different regions and cages only.
     if n * n > MAX_VARS || !puzzle.constraints().is_empty() || puzzle.candidates().is_some() {
         return None;
     }
     let killer = rules.cages && !puzzle.cages().is_empty();
-    let doms = model::network_domains(puzzle);
+    let doms = model::bitboard_domains(puzzle);
     let mut solution = None;
     let (stop, stats) = MODEL.with(|cell| {
         let mut slot = cell.borrow_mut();
         if !slot.as_ref().is_some_and(|m| m.fits(puzzle, rules)) {
-            *slot = Some(NetworkModel::new(puzzle, rules)?);
+            *slot = Some(BitboardModel::new(puzzle, rules)?);
         }
         let net = slot
             .as_mut()?
-            .network(puzzle, rules, tuning.network_house_sum_cells)?;
-        // Killers get the network for a few nodes only: its sums see less than the engine's
+            .bitboards(puzzle, rules, tuning.bitboard_house_sum_cells)?;
+        // Killers get the bitboards for a few nodes only: its sums see less than the engine's
         // cage propagators, and hard killers need what they see.
-        let most = tuning.network_killer_nodes;
+        let most = tuning.bitboard_killer_nodes;
         let here = if killer {
             Limits {
                 nodes: Some(limits.nodes.map_or(most, |n| n.min(most))),
@@ -300,7 +300,7 @@ mod tests {
         tuning.learning_from = if hand_off { 9 } else { usize::MAX };
         tuning.search.help_after = 0;
         Cp {
-            network: false,
+            bitboards: false,
             share: false,
             tuning,
             observe: Observe::default(),

@@ -37,7 +37,7 @@ pub struct SolveStats {
     pub guesses: u64,
     /// Dead ends.
     pub failures: u64,
-    /// Propagator runs (cp only; on the bitboard network of small grids, rounds of singles).
+    /// Propagator runs (cp only; on the bitboards of small grids, rounds of singles).
     pub propagations: u64,
     /// Link updates in cover and uncover (dlx only).
     pub link_updates: u64,

@@ -19,10 +19,7 @@ pub struct Tuning {
     pub merge_every: u64,
     /// Restarts in a row without a deeper node after which [`Strategy::phases`]'s values are
     /// forgotten, so that search cannot stay stuck around one near miss. Kept for ever, or
-    /// for 64 restarts, they left one 25×25 Lloyd puzzle of 2,100 undecided in 10 s (kept for
-    /// ever: one that takes 0.5 s without them); with 32 all were decided. On three 36×36 sets
-    /// (58 puzzles, 10 s), 32 and 64 decided 45 and for ever 48; on the two sets 16 ran, it
-    /// decided 25 where 32 decided 27.
+    /// for 64 restarts, they left 25×25 puzzles undecided that 32 decides.
     ///
     /// [`Strategy::phases`]: super::Strategy::phases
     pub phase_patience: u64,

@@ -1,24 +1,25 @@
-//! The bitboard model of a small grid: its regions as an all-different [`Network`], and for a
+//! The bitboard model of a small grid: its regions as all-different groups on [`Bitboards`], and for a
 //! killer the cages and the small rule-of-45 house sums as sums over their combinations.
 
-use super::house_sum_masks;
-use crate::engine::{Domain, MAX_VALUES, MAX_VARS, Network, combinations_cached};
+use super::{Bitboards, MAX_VALUES, MAX_VARS};
+use crate::engine::{Domain, combinations_cached};
+use crate::model::house_sum_masks;
 use crate::puzzle::Puzzle;
 use crate::puzzle::regions;
 use crate::puzzle::{BoxShape, RegionKind, Rules};
 use hashbrown::HashMap;
 
-/// The network of one size and set of regions, kept from puzzle to puzzle: the all-different
+/// The bitboards of one size and set of regions, kept from puzzle to puzzle: the all-different
 /// network, a copy of it that takes each killer's sums, and the combination tables of the last
 /// symbols.
-pub(crate) struct NetworkModel {
+pub(crate) struct BitboardModel {
     n: usize,
     boxes: BoxShape,
     kinds: Vec<RegionKind>,
     /// Each region's cells, a bit per cell.
     houses: Vec<u128>,
-    base: Network,
-    killer: Network,
+    base: Bitboards,
+    killer: Bitboards,
     combos: Combos,
 }
 
@@ -66,8 +67,8 @@ impl Combos {
     }
 }
 
-impl NetworkModel {
-    /// The network of `puzzle`'s size under `rules`; `None` past the network's limits (128
+impl BitboardModel {
+    /// The bitboards of `puzzle`'s size under `rules`; `None` past the bitboards' limits (128
     /// cells, 16 symbols).
     pub(crate) fn new(puzzle: &Puzzle, rules: &Rules) -> Option<Self> {
         let n = puzzle.size();
@@ -75,14 +76,14 @@ impl NetworkModel {
             return None;
         }
         let regions = regions(rules, n, puzzle.boxes());
-        let mut base = Network::new(n * n, n)?;
+        let mut base = Bitboards::new(n * n, n)?;
         let mut houses = Vec::with_capacity(regions.len());
         for region in &regions {
             let cells: Vec<usize> = region.cells().collect();
             base.all_different(&cells);
             houses.push(cells.iter().fold(0u128, |m, &c| m | 1 << c));
         }
-        Some(NetworkModel {
+        Some(BitboardModel {
             n,
             boxes: puzzle.boxes(),
             kinds: rules.all_different.clone(),
@@ -98,44 +99,44 @@ impl NetworkModel {
         self.n == puzzle.size() && self.boxes == puzzle.boxes() && self.kinds == rules.all_different
     }
 
-    /// The network of `puzzle`: the regions', with its cages and the rule-of-45 sums of its
+    /// The bitboards of `puzzle`: the regions', with its cages and the rule-of-45 sums of its
     /// houses up to `house_sum_cells` cells when it is a killer under `rules`; `None` past the
-    /// network's limits.
-    pub(crate) fn network(
+    /// bitboards' limits.
+    pub(crate) fn bitboards(
         &mut self,
         puzzle: &Puzzle,
         rules: &Rules,
         house_sum_cells: usize,
-    ) -> Option<&Network> {
+    ) -> Option<&Bitboards> {
         #[cfg(target_arch = "x86_64")]
-        if crate::engine::wide_instructions() {
-            // SAFETY: the processor has every feature `network_wide` is compiled for.
-            return unsafe { self.network_wide(puzzle, rules, house_sum_cells) };
+        if super::wide_instructions() {
+            // SAFETY: the processor has every feature `bitboards_wide` is compiled for.
+            return unsafe { self.bitboards_wide(puzzle, rules, house_sum_cells) };
         }
         self.build(puzzle, rules, house_sum_cells)
     }
 
-    /// [`NetworkModel::network`] compiled for popcnt, BMI1, BMI2, LZCNT and AVX2: the rule-of-45
+    /// [`BitboardModel::network`] compiled for popcnt, BMI1, BMI2, LZCNT and AVX2: the rule-of-45
     /// sums count and walk 128-bit sets of cells.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-    fn network_wide(
+    fn bitboards_wide(
         &mut self,
         puzzle: &Puzzle,
         rules: &Rules,
         house_sum_cells: usize,
-    ) -> Option<&Network> {
+    ) -> Option<&Bitboards> {
         self.build(puzzle, rules, house_sum_cells)
     }
 
-    /// The body of [`NetworkModel::network`].
+    /// The body of [`BitboardModel::network`].
     #[inline(always)]
     fn build(
         &mut self,
         puzzle: &Puzzle,
         rules: &Rules,
         house_sum_cells: usize,
-    ) -> Option<&Network> {
+    ) -> Option<&Bitboards> {
         if !rules.cages || puzzle.cages().is_empty() {
             return Some(&self.base);
         }
@@ -162,7 +163,7 @@ impl NetworkModel {
 
 /// Each cell's domain in `puzzle` (at most [`MAX_VARS`] cells): its given, or its pencil marks,
 /// or every symbol.
-pub(crate) fn network_domains(puzzle: &Puzzle) -> [u16; MAX_VARS] {
+pub(crate) fn bitboard_domains(puzzle: &Puzzle) -> [u16; MAX_VARS] {
     let full = u16::full(puzzle.size());
     let mut doms = [full; MAX_VARS];
     // Without a branch per cell: which cells are givens is not predictable.

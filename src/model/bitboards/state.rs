@@ -1,8 +1,8 @@
-//! The search state of a [`Network`]: each value's board of the variables
+//! The search state of a [`Bitboards`]: each value's board of the variables
 //! that can still take it, and one propagation round over it (naked and hidden singles, locked
 //! candidates, sums).
 
-use super::{Kernel, MAX_PERMUTATIONS, MAX_VARS, Network, Stats, each_bit, fewest_values, sums};
+use super::{Kernel, MAX_PERMUTATIONS, MAX_VARS, Bitboards, Stats, each_bit, fewest_values, sums};
 
 /// The search state: copied on each guess.
 #[derive(Clone, Copy)]
@@ -23,7 +23,7 @@ pub(super) struct State<const V: usize> {
 
 impl<const V: usize> State<V> {
     /// The state of domains `doms`, before any propagation.
-    pub(super) fn new(net: &Network, doms: &[u16]) -> Self {
+    pub(super) fn new(net: &Bitboards, doms: &[u16]) -> Self {
         let mut state = State {
             boards: [net.all; V],
             solved: 0,
@@ -62,7 +62,7 @@ impl<const V: usize> State<V> {
 
     /// Fixes `var` to `value` and clears the value from its neighbours.
     #[inline(always)]
-    pub(super) fn place(&mut self, net: &Network, var: usize, value: usize) {
+    pub(super) fn place(&mut self, net: &Bitboards, var: usize, value: usize) {
         let var = var % MAX_VARS;
         let bit = 1u128 << var;
         for (b, dirty) in self.boards.iter_mut().zip(&mut self.dirty) {
@@ -78,7 +78,7 @@ impl<const V: usize> State<V> {
 
     /// Removes `value` from `var`.
     #[inline(always)]
-    pub(super) fn remove(&mut self, net: &Network, var: usize, value: usize) {
+    pub(super) fn remove(&mut self, net: &Bitboards, var: usize, value: usize) {
         self.boards[value % V] &= !(1u128 << (var % MAX_VARS));
         self.dirty[value % V] |= net.member_of[var % MAX_VARS];
     }
@@ -88,7 +88,7 @@ impl<const V: usize> State<V> {
     #[inline(always)]
     pub(super) fn propagate(
         &mut self,
-        net: &Network,
+        net: &Bitboards,
         stats: &mut Stats,
         mut locked: Option<&mut [u128; V]>,
     ) -> bool {
@@ -179,7 +179,7 @@ impl<const V: usize> State<V> {
     /// [`sums::filter`] on the sums whose variables changed since the last pass: `None` on a
     /// conflict, else whether a value was removed.
     #[inline(always)]
-    pub(super) fn sums(&mut self, net: &Network) -> Option<bool> {
+    pub(super) fn sums(&mut self, net: &Bitboards) -> Option<bool> {
         if net.sums.is_empty() {
             return Some(false);
         }
@@ -211,7 +211,7 @@ impl<const V: usize> State<V> {
     /// the permutations that lost a place for the value since `last` (each board as it was at
     /// the previous pass, updated here). `true` when something was removed.
     #[inline(always)]
-    pub(super) fn locked_candidates(&mut self, net: &Network, last: &mut [u128; V]) -> bool {
+    pub(super) fn locked_candidates(&mut self, net: &Bitboards, last: &mut [u128; V]) -> bool {
         let mut removed = false;
         for (value, last) in last.iter_mut().enumerate() {
             let lost = *last & !self.boards[value];
@@ -250,9 +250,8 @@ impl<const V: usize> State<V> {
     /// An unfixed variable with the fewest values and its smallest value; `None` when every
     /// variable is fixed. Call at a fixpoint. Among the variables with the fewest values, the one
     /// with the most unfixed neighbours wins (then the lowest index): its guess reaches furthest.
-    /// On forum-hardest-1905-11plus that took 88.8 guesses a puzzle down to 56.4.
     #[inline(always)]
-    pub(super) fn choose(&self, net: &Network) -> Option<(usize, usize)> {
+    pub(super) fn choose(&self, net: &Bitboards) -> Option<(usize, usize)> {
         let unsolved = net.all & !self.solved;
         if unsolved == 0 {
             return None;
@@ -274,19 +273,18 @@ impl<const V: usize> State<V> {
 }
 
 impl<const V: usize> Kernel for State<V> {
-    /// The boards at the last locked-candidates pass. Locked candidates pay at the root only:
-    /// there they took top1465 from 18.8 to 8.7 guesses a puzzle and 43% fewer instructions; at
+    /// The boards at the last locked-candidates pass. Locked candidates pay at the root only: at
     /// every node they cost more than the guesses they saved on royle and forum-hardest.
     type Root = [u128; V];
 
-    fn root(net: &Network) -> [u128; V] {
+    fn root(net: &Bitboards) -> [u128; V] {
         [net.all; V]
     }
 
     #[inline(always)]
     fn propagate(
         &mut self,
-        net: &Network,
+        net: &Bitboards,
         stats: &mut Stats,
         root: Option<&mut [u128; V]>,
     ) -> bool {
@@ -294,17 +292,17 @@ impl<const V: usize> Kernel for State<V> {
     }
 
     #[inline(always)]
-    fn choose(&self, net: &Network) -> Option<(usize, usize)> {
+    fn choose(&self, net: &Bitboards) -> Option<(usize, usize)> {
         State::choose(self, net)
     }
 
     #[inline(always)]
-    fn place(&mut self, net: &Network, var: usize, value: usize) {
+    fn place(&mut self, net: &Bitboards, var: usize, value: usize) {
         State::place(self, net, var, value);
     }
 
     #[inline(always)]
-    fn remove(&mut self, net: &Network, var: usize, value: usize) {
+    fn remove(&mut self, net: &Bitboards, var: usize, value: usize) {
         State::remove(self, net, var, value);
     }
 

@@ -1,4 +1,4 @@
-//! The search state of a [`Network`] that is a square of order 9 with 3×3
+//! The search state of a [`Bitboards`] that is a square of order 9 with 3×3
 //! blocks: each value's places kept as three 27-bit bands, with whole-band rules from tables.
 //!
 //! The variables are numbered line by line (variable `9 * line + column`), and a band is three
@@ -23,7 +23,7 @@
 //! least the conclusions of the general state's hidden singles, and its locked candidates at
 //! every node rather than at the root only.
 
-use super::{Kernel, MAX_VARS, Network, Stats, fewest_values, sums};
+use super::{Kernel, MAX_VARS, Bitboards, Stats, fewest_values, sums};
 
 /// The 27 places of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -178,7 +178,7 @@ struct Conflict;
 impl Bands {
     /// The state of `net` at domains `doms` (one per variable, 81 of them), before any
     /// propagation.
-    pub(super) fn new(net: &Network, doms: &[u16]) -> Self {
+    pub(super) fn new(net: &Bitboards, doms: &[u16]) -> Self {
         let mut words = [0u32; 32];
         for (band, doms) in doms.chunks_exact(27).enumerate().take(3) {
             // The places whose domains are not full (mostly fixed ones), found without a branch
@@ -344,7 +344,7 @@ impl Bands {
     /// [`sums::filter`] on the sums whose places changed since the last pass: `Ok(true)` when
     /// a value was removed.
     #[inline(always)]
-    fn sums(&mut self, net: &Network) -> Result<bool, Conflict> {
+    fn sums(&mut self, net: &Bitboards) -> Result<bool, Conflict> {
         if net.sums.is_empty() {
             return Ok(false);
         }
@@ -396,14 +396,14 @@ impl Bands {
 impl Kernel for Bands {
     type Root = ();
 
-    fn root(_: &Network) {}
+    fn root(_: &Bitboards) {}
 
     /// Naked singles first: at the root they fix the given values before any pass looks at
     /// a band, and after a guess they cost a count. Column singles, then sums, run at every
     /// fixpoint of the bands, a full assignment included: that is where sums check the last
     /// values.
     #[inline(always)]
-    fn propagate(&mut self, net: &Network, stats: &mut Stats, _: Option<&mut ()>) -> bool {
+    fn propagate(&mut self, net: &Bitboards, stats: &mut Stats, _: Option<&mut ()>) -> bool {
         let mut first = true;
         loop {
             stats.propagations += 1;
@@ -430,7 +430,7 @@ impl Kernel for Bands {
     /// An open variable with the fewest values, the one with the most open neighbours among
     /// them, and its smallest value, as [`State::choose`](super::state::State) picks.
     #[inline(always)]
-    fn choose(&self, net: &Network) -> Option<(usize, usize)> {
+    fn choose(&self, net: &Bitboards) -> Option<(usize, usize)> {
         let open = u128::from(self.open[0])
             | u128::from(self.open[1]) << 27
             | u128::from(self.open[2]) << 54;
@@ -460,12 +460,12 @@ impl Kernel for Bands {
     }
 
     #[inline(always)]
-    fn place(&mut self, _: &Network, var: usize, value: usize) {
+    fn place(&mut self, _: &Bitboards, var: usize, value: usize) {
         self.place_at(value % N, var / 27 % 3, var % 27);
     }
 
     #[inline(always)]
-    fn remove(&mut self, _: &Network, var: usize, value: usize) {
+    fn remove(&mut self, _: &Bitboards, var: usize, value: usize) {
         self.words[3 * (value % N) + var / 27 % 3] &= !(1 << (var % 27));
     }
 
@@ -509,8 +509,8 @@ mod tests {
     use crate::engine::{Limits, Rng, Stop};
 
     /// The square of order 9 with 3×3 blocks, numbered line by line.
-    fn square() -> Network {
-        let mut net = Network::new(81, 9).unwrap();
+    fn square() -> Bitboards {
+        let mut net = Bitboards::new(81, 9).unwrap();
         for i in 0..9 {
             net.all_different(&(0..9).map(|j| 9 * i + j).collect::<Vec<_>>());
             net.all_different(&(0..9).map(|j| 9 * j + i).collect::<Vec<_>>());
@@ -526,7 +526,7 @@ mod tests {
 
     /// Every solution `state` leads to (up to `cap`), sorted, and how the search stopped.
     fn solutions<K: Kernel>(
-        net: &Network,
+        net: &Bitboards,
         state: K,
         cap: u64,
         wide: bool,
@@ -567,7 +567,7 @@ mod tests {
 
     /// The solutions the band state finds from `doms` (up to `cap`), asserted to be the
     /// general state's: the same set when the search ends, the same stop otherwise.
-    fn same_solutions(net: &Network, doms: &[u16], cap: u64, case: &str) -> Vec<Vec<usize>> {
+    fn same_solutions(net: &Bitboards, doms: &[u16], cap: u64, case: &str) -> Vec<Vec<usize>> {
         // The general state on the instructions every processor has is the oracle; each
         // state runs on both builds of the search.
         let general = solutions(net, State::<9>::new(net, doms), cap, false);
@@ -619,7 +619,7 @@ mod tests {
         paired.sum(&[0, 40], &[0b11]);
         paired.all_different(&[1, 41]);
         assert!(!paired.banded, "two variables apart outside any sum");
-        let mut latin = Network::new(81, 9).unwrap();
+        let mut latin = Bitboards::new(81, 9).unwrap();
         for i in 0..9 {
             latin.all_different(&(0..9).map(|j| 9 * i + j).collect::<Vec<_>>());
             latin.all_different(&(0..9).map(|j| 9 * j + i).collect::<Vec<_>>());

@@ -1,7 +1,7 @@
 //! A fast path for networks of all-different constraints on at most 128 variables and 16
 //! values: value-major bitboards, copied on each guess, with bit-parallel singles.
 //!
-//! The general [`Engine`](super::Engine) keeps one domain per variable and wakes propagators
+//! The general [`Engine`](crate::engine::Engine) keeps one domain per variable and wakes propagators
 //! one at a time. Here the state is turned around: for each value, one `u128` board holds the
 //! variables that can still take it. A whole propagation round is then a few word operations
 //! per value:
@@ -16,55 +16,58 @@
 //!   and a fixed value marks those of the variable's neighbours;
 //! - **locked candidates,** at the root only: where two permutations share variables and a
 //!   value's places in one lie in the shared part, the value leaves the rest of the other;
-//! - **sums** ([`Network::sum`]), at every fixpoint: a group of distinct variables keeps the
+//! - **sums** ([`Bitboards::sum`]), at every fixpoint: a group of distinct variables keeps the
 //!   value sets (such as the combinations of values reaching a sum) that hold its fixed values and
 //!   fit its domains, and each variable keeps the values of those sets.
 //!
 //! A network that is a square of order 9 with 3×3 blocks (lines across, lines down, blocks,
 //! variables numbered line by line), with or without sums, is searched on a different state,
 //! [`Bands`]: three 27-bit words a value, where table lookups settle a band's locked candidates
-//! and hidden singles at every node, and columns' hidden singles at each fixpoint. On four of tdoku's 9×9 sets it took 12% (forum-hardest-1106)
-//! to 45% (royle's 17-clue set) less time than the value boards, and with sums 21% less on
-//! krazydad's killers (1.6 guesses a puzzle, from 1.8); the value boards stay its test oracle.
+//! and hidden singles at every node, and columns' hidden singles at each fixpoint. It is faster
+//! than the value boards on every 9×9 set measured, killers included; the value boards stay
+//! its test oracle.
 //!
 //! Search branches on a variable with the fewest values (bit-sliced counts again; the most
 //! unfixed neighbours break ties), tries its smallest value on a copy of the state (a few hundred
 //! bytes) and removes that value in place for the other branch. Nothing is allocated during
 //! search. The search is compiled twice, for the processor the build targets and for x86-64's
-//! popcnt, BMI and AVX2, and the second runs when the processor has them (6% less time on
-//! forum-hardest-1106); tests compare the two.
+//! popcnt, BMI and AVX2, and the second runs when the processor has them; tests compare the
+//! two.
 //!
 //! Below the root and without sums it draws the same conclusions as
-//! [`AllDifferent`](super::AllDifferent) posted on each group (naked singles, hidden singles in
-//! permutations, empty domains); its sums see less than [`CageSum`](super::CageSum). Tests
+//! [`AllDifferent`](crate::engine::AllDifferent) posted on each group (naked singles, hidden singles in
+//! permutations, empty domains); its sums see less than [`CageSum`](crate::engine::CageSum). Tests
 //! compare it with brute force on random small networks, and the CP solver's tests compare it
 //! with the general engine. It has no trace logs: a caller that wants them runs the general
 //! engine.
 
 mod bands;
+mod model;
 mod search;
 mod state;
 mod sums;
 
-use super::{Limits, Stats, Stop};
+use crate::engine::{Limits, Stats, Stop};
+pub(crate) use model::{BitboardModel, bitboard_domains};
 use bands::Bands;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use search::wide_instructions;
 use state::State;
 use std::ops::Range;
 
-/// Most variables a [`Network`] holds: one bit each in a `u128` board.
+/// Most variables a [`Bitboards`] holds: one bit each in a `u128` board.
 pub const MAX_VARS: usize = 128;
-/// Most values a variable of a [`Network`] can take.
+/// Most values a variable of a [`Bitboards`] can take.
 pub const MAX_VALUES: usize = 16;
 
 /// All-different constraints over variables `0..vars` with values `0..values`.
 ///
 /// ```
-/// use sudoku_cp::engine::{Limits, Network};
+/// use sudoku_cp::engine::Limits;
+/// use sudoku_cp::model::Bitboards;
 ///
 /// // A Latin square of order 3: each line across and each line down holds 0, 1 and 2 once.
-/// let mut net = Network::new(9, 3).unwrap();
+/// let mut net = Bitboards::new(9, 3).unwrap();
 /// for i in 0..3 {
 ///     net.all_different(&[3 * i, 3 * i + 1, 3 * i + 2]);
 ///     net.all_different(&[i, i + 3, i + 6]);
@@ -79,7 +82,7 @@ pub const MAX_VALUES: usize = 16;
 /// assert!(squares.iter().all(|s| s[0] == 0));
 /// ```
 #[derive(Debug)]
-pub struct Network {
+pub struct Bitboards {
     vars: usize,
     values: usize,
     /// Every variable's bit.
@@ -111,13 +114,13 @@ pub struct Network {
     /// searches it.
     banded: bool,
     /// The variables whose neighbours changed since the network was copied (a bit each): what
-    /// [`Network::reset_to`] copies back.
+    /// [`Bitboards::reset_to`] copies back.
     touched: u128,
 }
 
-impl Clone for Network {
+impl Clone for Bitboards {
     fn clone(&self) -> Self {
-        Network {
+        Bitboards {
             vars: self.vars,
             values: self.values,
             all: self.all,
@@ -162,14 +165,14 @@ struct Sum {
     /// Its variables, `len` of them.
     vars: [u8; MAX_VALUES],
     len: usize,
-    /// Where its value sets (a bit per value) lie in [`Network::combos`].
+    /// Where its value sets (a bit per value) lie in [`Bitboards::combos`].
     combos: Range<usize>,
 }
 
 /// Most groups that take part in hidden singles: one bit each in a `u64` set of groups.
 const MAX_PERMUTATIONS: usize = 64;
 
-impl Network {
+impl Bitboards {
     /// A network without constraints, or `None` past [`MAX_VARS`] variables or outside
     /// 1..=[`MAX_VALUES`] values.
     pub fn new(vars: usize, values: usize) -> Option<Self> {
@@ -181,7 +184,7 @@ impl Network {
         } else {
             (1u128 << vars) - 1
         };
-        Some(Network {
+        Some(Bitboards {
             vars,
             values,
             all,
@@ -203,7 +206,7 @@ impl Network {
         self.vars
     }
 
-    /// Requires the variables of `group` (indices below [`Network::num_vars`]) to take
+    /// Requires the variables of `group` (indices below [`Bitboards::num_vars`]) to take
     /// pairwise distinct values.
     pub fn all_different(&mut self, group: &[usize]) {
         self.add_group(group);
@@ -319,7 +322,7 @@ impl Network {
     /// [`Clone::clone_from`]) that has only gained groups and sums since: a caller that adds
     /// sums to a copy of one base network for every puzzle of a batch copies back only the
     /// variables those changed, unless a new permutation changed more.
-    pub fn reset_to(&mut self, base: &Network) {
+    pub fn reset_to(&mut self, base: &Bitboards) {
         debug_assert_eq!((self.vars, self.values), (base.vars, base.values));
         if self.live != base.live {
             self.clone_from(base);
@@ -358,7 +361,7 @@ impl Network {
                         self.run(Bands::new(self, doms), limits, true, &mut on_solution)
                     }
                     $($v => self.run(State::<$v>::new(self, doms), limits, true, &mut on_solution),)*
-                    _ => unreachable!("checked in Network::new"),
+                    _ => unreachable!("checked in Bitboards::new"),
                 }
             };
         }
@@ -366,27 +369,27 @@ impl Network {
     }
 }
 
-/// A search state of a [`Network`]: what the search propagates, branches on and copies on
+/// A search state of a [`Bitboards`]: what the search propagates, branches on and copies on
 /// each guess.
 trait Kernel: Copy {
     /// What the root's propagation keeps from one round to the next.
     type Root;
     /// The root's memory before its first round.
-    fn root(net: &Network) -> Self::Root;
+    fn root(net: &Bitboards) -> Self::Root;
     /// Propagates to fixpoint, with the root's extra rules when `root` is given; `false` on a
     /// conflict.
     fn propagate(
         &mut self,
-        net: &Network,
+        net: &Bitboards,
         stats: &mut Stats,
         root: Option<&mut Self::Root>,
     ) -> bool;
     /// The variable and value to branch on at a fixpoint; `None` when every variable is fixed.
-    fn choose(&self, net: &Network) -> Option<(usize, usize)>;
+    fn choose(&self, net: &Bitboards) -> Option<(usize, usize)>;
     /// Fixes `var` to `value`.
-    fn place(&mut self, net: &Network, var: usize, value: usize);
+    fn place(&mut self, net: &Bitboards, var: usize, value: usize);
     /// Removes `value` from `var`.
-    fn remove(&mut self, net: &Network, var: usize, value: usize);
+    fn remove(&mut self, net: &Bitboards, var: usize, value: usize);
     /// Writes each variable's value, once every variable is fixed.
     fn values(&self, out: &mut [usize; MAX_VARS]);
 }
@@ -397,7 +400,7 @@ trait Kernel: Copy {
 /// one variable when every open one has four or more.
 #[inline(always)]
 fn fewest_values(
-    net: &Network,
+    net: &Bitboards,
     open: u128,
     three: u128,
     four: u128,
@@ -453,7 +456,7 @@ mod tests {
     use crate::engine::Rng;
     use std::time::Instant;
 
-    fn count(net: &Network, doms: &[u16]) -> (u64, Vec<Vec<usize>>) {
+    fn count(net: &Bitboards, doms: &[u16]) -> (u64, Vec<Vec<usize>>) {
         let mut seen = Vec::new();
         let (stop, stats) = net.search(doms, &Limits::solutions(u64::MAX), |v| {
             seen.push(v.to_vec())
@@ -464,8 +467,8 @@ mod tests {
     }
 
     /// A square of order n: its lines across and down, and its k×k blocks when `blocks`.
-    fn square(n: usize, k: usize, blocks: bool) -> Network {
-        let mut net = Network::new(n * n, n).unwrap();
+    fn square(n: usize, k: usize, blocks: bool) -> Bitboards {
+        let mut net = Bitboards::new(n * n, n).unwrap();
         for i in 0..n {
             net.all_different(&(0..n).map(|j| i * n + j).collect::<Vec<_>>());
             net.all_different(&(0..n).map(|j| j * n + i).collect::<Vec<_>>());
@@ -513,7 +516,7 @@ mod tests {
     fn reset_to_undoes_the_groups_and_sums_added_since_the_copy() {
         let blocked = square(4, 2, true);
         let (_, plain) = count(&blocked, &[0b1111; 16]);
-        let same = |net: &Network| {
+        let same = |net: &Bitboards| {
             assert_eq!(net.neighbours, blocked.neighbours);
             assert_eq!(net.neighbour_groups, blocked.neighbour_groups);
             assert_eq!((net.live, net.banded), (blocked.live, blocked.banded));
@@ -586,7 +589,7 @@ mod tests {
         // Cycles of two-variable groups over two values: more groups than MAX_PERMUTATIONS.
         // An even cycle alternates its values (two ways), an odd one cannot.
         for (len, solutions) in [(100, 2), (99, 0)] {
-            let mut net = Network::new(len, 2).unwrap();
+            let mut net = Bitboards::new(len, 2).unwrap();
             for i in 0..len {
                 net.all_different(&[i, (i + 1) % len]);
             }
@@ -604,7 +607,7 @@ mod tests {
         for case in 0..300 {
             let vars = 3 + rng.below(4); // 3..=6
             let values = 2 + rng.below(3); // 2..=4
-            let mut net = Network::new(vars, values).unwrap();
+            let mut net = Bitboards::new(vars, values).unwrap();
             let mut groups = Vec::new();
             let mut sums: Vec<(Vec<usize>, Vec<u16>)> = Vec::new();
             for i in 0..1 + rng.below(4) {
@@ -693,7 +696,7 @@ mod tests {
         for case in 0..300 {
             let vars = 3 + rng.below(5); // 3..=7
             let values = 2 + rng.below(3); // 2..=4
-            let mut net = Network::new(vars, values).unwrap();
+            let mut net = Bitboards::new(vars, values).unwrap();
             let mut groups = Vec::new();
             for _ in 0..1 + rng.below(5) {
                 // groups of 2..=values variables: some are permutations, some not
@@ -721,7 +724,7 @@ mod tests {
 
     /// The domains after naked and hidden singles to fixpoint, by the rules written out one
     /// variable and one group at a time; `None` on a conflict.
-    fn singles_fixpoint(net: &Network, doms: &[u16]) -> Option<Vec<u16>> {
+    fn singles_fixpoint(net: &Bitboards, doms: &[u16]) -> Option<Vec<u16>> {
         let mut doms = doms.to_vec();
         let groups: Vec<u128> = net.groups[..net.live.count_ones() as usize].to_vec();
         loop {

@@ -1,11 +1,11 @@
-//! The pass over a [`Network`]'s sums that both search states run: each sum
+//! The pass over a [`Bitboards`]'s sums that both search states run: each sum
 //! whose variables changed keeps the value sets its domains still allow.
 
-use super::{MAX_VALUES, MAX_VARS, Network, Sum};
+use super::{MAX_VALUES, MAX_VARS, Bitboards, Sum};
 
 /// The variables of every sum with a variable in `changed`, a bit each.
 #[inline(always)]
-pub(super) fn needed(net: &Network, changed: u128) -> u128 {
+pub(super) fn needed(net: &Bitboards, changed: u128) -> u128 {
     net.sums
         .iter()
         .filter(|sum| sum.mask & changed != 0)
@@ -24,7 +24,7 @@ pub(super) fn needed(net: &Network, changed: u128) -> u128 {
 /// and columns only). The sets alone would find a clash only once the sum is full.
 #[inline(always)]
 pub(super) fn filter(
-    net: &Network,
+    net: &Bitboards,
     changed: u128,
     doms: &[u16; MAX_VARS],
     mut remove: impl FnMut(usize, u16),
@@ -47,7 +47,7 @@ pub(super) fn filter(
 /// [`filter`] on one sum of at most `L` variables.
 #[inline(always)]
 fn filter_one<const L: usize>(
-    net: &Network,
+    net: &Bitboards,
     sum: &Sum,
     doms: &[u16; MAX_VARS],
     remove: &mut impl FnMut(usize, u16),
@@ -114,7 +114,7 @@ mod tests {
     /// A network of `vars` variables and 9 values with one sum over `group`, its value sets
     /// those of `total` (values 0..9 weigh 1..=9), and the values `filter` removes from `doms`.
     fn filtered(vars: usize, group: &[usize], total: u64, doms: &[u16]) -> Option<Vec<u16>> {
-        let mut net = Network::new(vars, 9).unwrap();
+        let mut net = Bitboards::new(vars, 9).unwrap();
         let weights: Vec<u64> = (1..=9).collect();
         net.sum(
             group,

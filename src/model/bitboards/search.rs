@@ -1,17 +1,17 @@
-//! The depth-first search over a [`Network`]'s states.
+//! The depth-first search over a [`Bitboards`]'s states.
 //!
 //! Each node propagates, branches on a variable's value on a copy of the state and removes the
 //! value in place for the other branch. It is compiled twice, as built and for x86-64's popcnt,
 //! BMI and AVX2, and the second runs where the processor has them.
 
-use super::{Kernel, MAX_VARS, Network};
+use super::{Kernel, MAX_VARS, Bitboards};
 use crate::engine::{Limits, Stats, Stop};
 use std::time::Instant;
 
 /// How often (in nodes) the clock is read when a deadline is set.
 const CLOCK_EVERY: u64 = 64;
 
-impl Network {
+impl Bitboards {
     /// Searches from `state`, on the processor's wider instructions when `wide` and it has them.
     pub(super) fn run<K: Kernel>(
         &self,
@@ -46,7 +46,7 @@ impl Network {
 
 /// One search: the network, the limits and what was counted so far.
 struct Search<'a, 'f> {
-    net: &'a Network,
+    net: &'a Bitboards,
     limits: &'a Limits,
     node_budget: Option<u64>,
     /// The node count at which the clock is read next (when a deadline is set).
