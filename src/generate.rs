@@ -12,6 +12,7 @@ use crate::puzzle::{Puzzle, Rules};
 
 /// How the givens of a standard puzzle are placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Symmetry {
     /// No symmetry: every given is removed on its own.
     None,

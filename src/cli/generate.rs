@@ -46,12 +46,12 @@ pub(super) struct GenerateArgs {
     #[arg(long, value_parser = super::parse_count)]
     seed: Option<u64>,
     /// Pattern of the givens.
-    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
-    symmetry: SymmetryArg,
+    #[arg(long, value_enum, default_value_t = Symmetry::None)]
+    symmetry: Symmetry,
     /// Only puzzles of this rating (as `rate` gives it). Below guessing, a given stays when
     /// removing it would take a harder technique; puzzles that end easier are retried.
     #[arg(long, value_enum)]
-    difficulty: Option<DifficultyArg>,
+    difficulty: Option<Level>,
     /// Only minimal puzzles: no given can be removed without losing uniqueness (always true
     /// without symmetry and --difficulty; otherwise puzzles that are not are retried).
     #[arg(long, conflicts_with = "givens")]
@@ -117,29 +117,6 @@ fn parse_attempts(text: &str) -> Result<u32, String> {
 fn parse_givens(text: &str) -> Result<usize, String> {
     let n = super::parse_count(text)?;
     usize::try_from(n).map_err(|_| format!("{n} givens is too many"))
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum SymmetryArg {
-    None,
-    Rotate90,
-    Rotate180,
-    Mirror,
-    Flip,
-    Diagonal,
-    Random,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum DifficultyArg {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
-    /// forcing chains: what an assumption implies, followed single by single
-    Diabolical,
-    /// logic alone is stuck: the puzzle needs trial and error
-    Guessing,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -282,7 +259,7 @@ fn request(args: &GenerateArgs) -> Result<Request, InputError> {
             .fit_sums(args.size)
             .map_err(|m| InputError::whole("--symbols", m))?;
     }
-    if args.killer && args.difficulty == Some(DifficultyArg::Easy) {
+    if args.killer && args.difficulty == Some(Level::Easy) {
         return Err(InputError::whole(
             "--difficulty",
             "no killer puzzle is easy: without givens its first step is always a cage \
@@ -320,25 +297,10 @@ fn request(args: &GenerateArgs) -> Result<Request, InputError> {
     Ok(Request {
         template,
         rules,
-        symmetry: match args.symmetry {
-            SymmetryArg::None => Symmetry::None,
-            SymmetryArg::Rotate90 => Symmetry::Rotate90,
-            SymmetryArg::Rotate180 => Symmetry::Rotate180,
-            SymmetryArg::Mirror => Symmetry::Mirror,
-            SymmetryArg::Flip => Symmetry::Flip,
-            SymmetryArg::Diagonal => Symmetry::Diagonal,
-            SymmetryArg::Random => Symmetry::Random,
-        },
+        symmetry: args.symmetry,
         givens: args.givens,
         minimal: args.minimal,
-        difficulty: args.difficulty.map(|d| match d {
-            DifficultyArg::Easy => Level::Easy,
-            DifficultyArg::Medium => Level::Medium,
-            DifficultyArg::Hard => Level::Hard,
-            DifficultyArg::Expert => Level::Expert,
-            DifficultyArg::Diabolical => Level::Diabolical,
-            DifficultyArg::Guessing => Level::Guessing,
-        }),
+        difficulty: args.difficulty,
         cages,
         rate: args.rating,
         attempts: args.attempts,

@@ -120,7 +120,7 @@ pub(crate) struct Cli {
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
     /// cp: solve 4×4 and 9×9 grids on the general engine instead of the bitboards,
-    /// which is faster but logs nothing; the answers are the same.
+    /// which are faster but logs nothing; the answers are the same.
     #[arg(long, global = true)]
     no_bitboards: bool,
     #[command(subcommand)]
@@ -177,8 +177,8 @@ struct InputArgs {
     #[arg(long = "puzzle", value_name = "TEXT")]
     puzzles: Vec<String>,
     /// Input format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
-    format: FormatArg,
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    format: InputFormat,
     /// Rules: a built-in name (sudoku, killer, killer-x) or a rule file [default: killer for
     /// puzzles with cages, else sudoku].
     #[arg(long)]
@@ -221,26 +221,6 @@ impl BatchArgs {
         };
         Ok((progress::pool(self.threads)?, limits))
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum FormatArg {
-    Auto,
-    Rmit,
-    Line,
-    Grid,
-    /// killer, one puzzle per line: `[id<TAB>]SUM:cell,cell,…;SUM:…[<TAB>solution]`
-    Killer,
-    /// killer cage map: n lines of cage ids, then `id=total` pairs
-    Cages,
-    /// killer grid: cage outlines and totals drawn in text, as `--to grid` prints a killer
-    KillerGrid,
-    /// variant constraints, one puzzle per line, as the Interactive Sudoku Solver copies them:
-    /// `.Shape~6x6.Thermo~R1C1~R1C2.~R1C1_5`
-    Iss,
-    /// f-puzzles exports, one puzzle per line: a `https://f-puzzles.com/?load=…` link, the
-    /// lz-string text after `load=`, or its JSON
-    Fpuzzles,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -557,17 +537,7 @@ impl InputArgs {
 
     fn read_options(&self) -> Result<ReadOptions, InputError> {
         let symbols = self.symbols.as_deref().map(parse_symbols).transpose()?;
-        let format = match self.format {
-            FormatArg::Auto => InputFormat::Auto,
-            FormatArg::Rmit => InputFormat::Rmit,
-            FormatArg::Line => InputFormat::Line,
-            FormatArg::Grid => InputFormat::Grid,
-            FormatArg::Killer => InputFormat::Killer,
-            FormatArg::Cages => InputFormat::Cages,
-            FormatArg::KillerGrid => InputFormat::KillerGrid,
-            FormatArg::Iss => InputFormat::Iss,
-            FormatArg::Fpuzzles => InputFormat::Fpuzzles,
-        };
+        let format = self.format;
         Ok(ReadOptions { format, symbols })
     }
 

@@ -33,6 +33,7 @@ use crate::puzzle::Puzzle;
 
 /// An input format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum InputFormat {
     /// Detect from the text.
     #[default]

@@ -6,6 +6,7 @@ use super::forcing;
 
 /// How hard a technique is, from easiest to hardest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Level {
     /// Singles and forced digits.
     Easy,
