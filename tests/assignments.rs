@@ -2,7 +2,7 @@
 //! its data1 and data2), UNSW's COMP9021 and RMIT's tester line on its Figures 1 and 2, as
 //! snapshots and line-by-line checks.
 
-mod common;
+use crate::common;
 
 use common::run;
 use insta::assert_snapshot;

@@ -1,7 +1,7 @@
 //! Snapshots of what the command line prints: output formats, statistics, counting, and one
 //! clear error line (exit code 2, nothing on stdout) for each kind of bad input.
 
-mod common;
+use crate::common;
 
 use common::{run, run_bytes};
 use insta::assert_snapshot;

@@ -2,7 +2,7 @@
 //! answer checked by the independent checker (and compared with the known solution where it is
 //! unique). Reported as ignored, naming the variable, where it is unset (`build.rs`).
 
-mod common;
+use crate::common;
 
 use common::{check, line_spec, parse_line_solution, run};
 

@@ -2,7 +2,7 @@
 //! failed before its fix: right answers or clear refusals (exit 2 naming the input), never a
 //! wrong count, an internal error, a panic or a run past its limits.
 
-mod common;
+use crate::common;
 use common::{root, run};
 use std::path::PathBuf;
 

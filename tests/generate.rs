@@ -3,7 +3,7 @@
 //! the puzzles are symmetric, minimal and of the level asked; the same seed gives the same
 //! output with any number of threads.
 
-mod common;
+use crate::common;
 
 use common::{Spec, check, killer_line_spec, line_spec, parse_line_solution, run};
 use insta::assert_snapshot;

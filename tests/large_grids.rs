@@ -2,7 +2,7 @@
 //! end: puzzles made here from a shuffled pattern grid with some cells blanked, solved through
 //! the binary, answers checked by the independent checker.
 
-mod common;
+use crate::common;
 
 use common::{check, line_spec, parse_line_solution, run};
 use sudoku_cp::engine::Rng;

@@ -2,7 +2,7 @@
 //! puzzle as its one-line form in every command and solver; what the tool prints reads back;
 //! `--puzzle`, letters, ids and JSON Lines; and the refused layouts' messages.
 
-mod common;
+use crate::common;
 
 use common::{check, line_spec, parse_line_solution, run, run_bytes};
 use insta::assert_snapshot;

@@ -3,7 +3,7 @@
 //! keeps every value some solution has; the easy set falls to logic alone, and the LaTeX
 //! pictures compile with pdflatex where it is installed.
 
-mod common;
+use crate::common;
 
 use common::{check, file_spec, run};
 use insta::assert_snapshot;

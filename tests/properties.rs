@@ -4,7 +4,7 @@
 //! killers (cages cut from a valid grid, some totals changed), with the CP solver's general
 //! engine as a solver of its own.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use sudoku_cp::engine::{Limits, Rng};

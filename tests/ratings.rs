@@ -2,7 +2,7 @@
 //! how often ER is the same, and how often within 0.3, as the README says. Reported as ignored,
 //! naming the variable, where it is unset (`build.rs`).
 
-mod common;
+use crate::common;
 
 use common::run;
 

@@ -4,7 +4,7 @@
 //! `[..]` for any text within a line. Every ```rules block is a rule file that reads, every
 //! ```puzzles block puzzles that read; `--help`'s exit codes are the README's table.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

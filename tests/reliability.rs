@@ -2,7 +2,7 @@
 //! are devices, symlinks or private, names near the limit, interruption. No panic, no clobbered
 //! file, no temporary file left behind.
 
-mod common;
+use crate::common;
 
 use common::{root, run};
 use std::path::{Path, PathBuf};

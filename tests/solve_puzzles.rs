@@ -1,7 +1,7 @@
 //! Every shipped puzzle solved through the binary, each answer checked by the independent
 //! checker in `tests/common`.
 
-mod common;
+use crate::common;
 
 use common::{check, file_spec, line_spec, parse_line_solution, run};
 

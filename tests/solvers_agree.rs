@@ -3,7 +3,7 @@
 //! gets a node budget: on the 16×16 and 25×25 puzzles it may stop there, and must say so.
 //! Puzzles with cages are solved under the killer rules (killer-x for the Killer-X file).
 
-mod common;
+use crate::common;
 
 use common::{Spec, check, file_spec, killer_line_spec, line_spec};
 use sudoku_cp::engine::{Limits, Stop};

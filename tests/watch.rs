@@ -2,7 +2,7 @@
 //! profile of `--stats`/`--profile`, the search tree of `--tree`, and answers on a pipe as
 //! each line comes.
 
-mod common;
+use crate::common;
 
 use common::{mask_times, root};
 use std::io::{BufRead, BufReader, Write};

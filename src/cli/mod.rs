@@ -120,7 +120,7 @@ pub(crate) struct Cli {
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
     /// cp: solve 4×4 and 9×9 grids on the general engine instead of the bitboards,
-    /// which are faster but logs nothing; the answers are the same.
+    /// which are faster but log nothing; the answers are the same.
     #[arg(long, global = true)]
     no_bitboards: bool,
     #[command(subcommand)]

@@ -54,10 +54,11 @@ pub enum InputFormat {
     Cages,
     /// Killer grid: cage outlines and totals drawn in text, as `grid` output prints a killer.
     KillerGrid,
-    /// Variant constraints, one puzzle per line, as the Interactive Sudoku Solver writes them.
+    /// Variant constraints, one puzzle per line, as the Interactive Sudoku Solver writes them:
+    /// `.Shape~6x6.Thermo~R1C1~R1C2.~R1C1_5`.
     Iss,
-    /// f-puzzles exports, one puzzle per line: its `?load=` links, their lz-string text, or
-    /// the JSON itself.
+    /// f-puzzles exports, one puzzle per line: a `https://f-puzzles.com/?load=…` link, the
+    /// lz-string text after `load=`, or the JSON itself.
     Fpuzzles,
 }
 

@@ -1,9 +1,5 @@
 //! Test helpers shared by the integration tests: running the binary, and an independent
 //! solution checker that shares no code with the library (its own tiny readers, its own rules).
-#![allow(
-    dead_code,
-    reason = "each test binary uses a different part of the helpers"
-)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

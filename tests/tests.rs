@@ -1,0 +1,24 @@
+//! The integration tests, one binary (as ripgrep does): each file of `tests/` is a module here, so
+//! CI links the suite once. `common` holds the helpers they share.
+
+mod common;
+mod assignments;
+mod cli;
+mod datasets;
+mod differential;
+mod edges;
+mod generate;
+mod iss_examples;
+mod large_grids;
+mod layouts;
+mod logic;
+mod parsers;
+mod properties;
+mod ratings;
+mod readme;
+mod reliability;
+mod solve_puzzles;
+mod solvers_agree;
+mod variant_forms;
+mod variants_agree;
+mod watch;
