@@ -1,9 +1,10 @@
 //! The integration tests, one binary (as ripgrep does): each file of `tests/` is a module here, so
 //! CI links the suite once. `common` holds the helpers they share.
 
-mod common;
 mod assignments;
+mod batches;
 mod cli;
+mod common;
 mod datasets;
 mod differential;
 mod edges;

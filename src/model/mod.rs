@@ -59,8 +59,8 @@ mod tuning;
 mod variants;
 
 pub(crate) use crate::constraints::runs;
-pub use bitboards::{Bitboards, MAX_VALUES, MAX_VARS};
 pub(crate) use bitboards::{BitboardModel, bitboard_domains};
+pub use bitboards::{Bitboards, MAX_VALUES, MAX_VARS};
 pub use builder::{build, build_named};
 pub(crate) use builder::{grid_of, with_model};
 pub(crate) use killer_sums::*;

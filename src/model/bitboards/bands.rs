@@ -23,7 +23,7 @@
 //! least the conclusions of the general state's hidden singles, and its locked candidates at
 //! every node rather than at the root only.
 
-use super::{Kernel, MAX_VARS, Bitboards, Stats, fewest_values, sums};
+use super::{Bitboards, Kernel, MAX_VARS, Stats, fewest_values, sums};
 
 /// The 27 places of a band.
 const BAND: u32 = (1 << 27) - 1;

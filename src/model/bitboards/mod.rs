@@ -48,8 +48,8 @@ mod state;
 mod sums;
 
 use crate::engine::{Limits, Stats, Stop};
-pub(crate) use model::{BitboardModel, bitboard_domains};
 use bands::Bands;
+pub(crate) use model::{BitboardModel, bitboard_domains};
 #[cfg(target_arch = "x86_64")]
 pub(crate) use search::wide_instructions;
 use state::State;

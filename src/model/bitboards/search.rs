@@ -4,7 +4,7 @@
 //! value in place for the other branch. It is compiled twice, as built and for x86-64's popcnt,
 //! BMI and AVX2, and the second runs where the processor has them.
 
-use super::{Kernel, MAX_VARS, Bitboards};
+use super::{Bitboards, Kernel, MAX_VARS};
 use crate::engine::{Limits, Stats, Stop};
 use std::time::Instant;
 

@@ -2,7 +2,7 @@
 //! that can still take it, and one propagation round over it (naked and hidden singles, locked
 //! candidates, sums).
 
-use super::{Kernel, MAX_PERMUTATIONS, MAX_VARS, Bitboards, Stats, each_bit, fewest_values, sums};
+use super::{Bitboards, Kernel, MAX_PERMUTATIONS, MAX_VARS, Stats, each_bit, fewest_values, sums};
 
 /// The search state: copied on each guess.
 #[derive(Clone, Copy)]

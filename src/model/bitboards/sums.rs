@@ -1,7 +1,7 @@
 //! The pass over a [`Bitboards`]'s sums that both search states run: each sum
 //! whose variables changed keeps the value sets its domains still allow.
 
-use super::{MAX_VALUES, MAX_VARS, Bitboards, Sum};
+use super::{Bitboards, MAX_VALUES, MAX_VARS, Sum};
 
 /// The variables of every sum with a variable in `changed`, a bit each.
 #[inline(always)]
