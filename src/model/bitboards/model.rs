@@ -116,7 +116,7 @@ impl BitboardModel {
         self.build(puzzle, rules, house_sum_cells)
     }
 
-    /// [`BitboardModel::network`] compiled for popcnt, BMI1, BMI2, LZCNT and AVX2: the rule-of-45
+    /// [`BitboardModel::bitboards`] compiled for popcnt, BMI1, BMI2, LZCNT and AVX2: the rule-of-45
     /// sums count and walk 128-bit sets of cells.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
@@ -129,7 +129,7 @@ impl BitboardModel {
         self.build(puzzle, rules, house_sum_cells)
     }
 
-    /// The body of [`BitboardModel::network`].
+    /// The body of [`BitboardModel::bitboards`].
     #[inline(always)]
     fn build(
         &mut self,
