@@ -149,3 +149,72 @@ fn killer_hard_iss_within_a_node_budget() {
         "only {solved} of 63 solved within 20,000 nodes"
     );
 }
+
+#[test]
+#[cfg_attr(
+    not(datasets),
+    ignore = "needs the public benchmark sets: set SUDOKU_CP_DATASETS to their folder"
+)]
+fn one_thread_searches_alone() {
+    // `--threads 1` gives a search no helpers: `bench` and `solve` guess, puzzle by puzzle,
+    // what the library's cp guesses alone (`Cp::DEFAULT` shares with none), run after run. A
+    // search run outside the one-thread pool shared its work with the global pool's threads
+    // and guessed differently from run to run on these killers.
+    use sudoku_cp::engine::Limits;
+    use sudoku_cp::format::{ReadOptions, read};
+    use sudoku_cp::puzzle::Rules;
+    use sudoku_cp::solvers::{Cp, Solver};
+    let dir = common::datasets().expect("the build found SUDOKU_CP_DATASETS");
+    let all = std::fs::read_to_string(dir.join("killer/killer-hard-iss.txt")).unwrap();
+    let text: String = all.lines().take(20).map(|l| format!("{l}\n")).collect();
+    let killer = Rules::builtin("killer").unwrap();
+    let alone: Vec<u64> = read(&text, "hard", &ReadOptions::default())
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let o = Cp::DEFAULT.solve(&e.puzzle, &killer, &Limits::solutions(1));
+            assert_eq!(o.count, 1);
+            o.stats.guesses
+        })
+        .collect();
+    assert_eq!(alone.len(), 20);
+    assert!(
+        alone.iter().sum::<u64>() > 1000,
+        "hard enough to share: {alone:?}"
+    );
+    let csv = std::env::temp_dir().join(format!("one-thread-{}.csv", std::process::id()));
+    for _ in 0..2 {
+        let r = run(
+            &[
+                "bench",
+                "--threads",
+                "1",
+                "--warmup",
+                "0",
+                "--csv",
+                csv.to_str().unwrap(),
+                "-",
+            ],
+            &text,
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let rows = std::fs::read_to_string(&csv).unwrap();
+        let guesses: Vec<u64> = rows
+            .lines()
+            .skip(1)
+            .map(|row| row.split(',').nth(8).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(guesses, alone, "bench --threads 1");
+        let r = run(&["solve", "--threads", "1", "--stats", "-"], &text);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let solved: Vec<u64> = r
+            .stderr
+            .lines()
+            .filter(|l| !l.starts_with("total:"))
+            .filter_map(|l| l.split(" guesses ").nth(1))
+            .map(|g| g.split(' ').next().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(solved, alone, "solve --threads 1");
+    }
+    let _ = std::fs::remove_file(&csv);
+}

@@ -136,9 +136,12 @@ pub(super) fn run(args: BenchArgs, global: super::Global) -> Result<u8, Failure>
         for &solver in &solvers {
             if let Some(w) = warmup {
                 let until = super::deadline(Some(w)).unwrap_or_else(Instant::now);
-                for (rules, input) in list.iter().cycle().take_while(|_| Instant::now() < until) {
-                    solver.solve(&input.entry.puzzle, rules, &limits(Instant::now()));
-                }
+                pool.install(|| {
+                    for (rules, input) in list.iter().cycle().take_while(|_| Instant::now() < until)
+                    {
+                        solver.solve(&input.entry.puzzle, rules, &limits(Instant::now()));
+                    }
+                });
             }
             let timed = |(rules, input): &&Timed| {
                 let start = Instant::now();
@@ -154,11 +157,15 @@ pub(super) fn run(args: BenchArgs, global: super::Global) -> Result<u8, Failure>
                 (time, outcome)
             };
             let start = Instant::now();
-            let results: Vec<(Duration, Outcome)> = if threads > 1 {
-                pool.install(|| list.par_iter().map(timed).collect())
-            } else {
-                list.iter().map(timed).collect()
-            };
+            // On the pool even with one thread: a search shares its work with the idle threads
+            // of the pool it runs in, and outside it with the global pool's (all cores).
+            let results: Vec<(Duration, Outcome)> = pool.install(|| {
+                if threads > 1 {
+                    list.par_iter().map(timed).collect()
+                } else {
+                    list.iter().map(timed).collect()
+                }
+            });
             let wall = start.elapsed();
             let (times, outcomes) = results.into_iter().unzip();
             let pass = Pass {

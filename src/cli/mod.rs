@@ -459,14 +459,15 @@ impl InputArgs {
                 progress.tick();
                 r
             };
-            let results: Vec<Option<R>> = if pending.len() > 1 {
-                pool.install(|| pending.par_iter().map(run).collect())
-            } else if threads > 1 {
-                // On the pool, so that a hard puzzle's search can share its work.
-                pool.install(|| pending.iter().map(run).collect())
-            } else {
-                pending.iter().map(run).collect()
-            };
+            // Always on the pool: a hard puzzle's search shares its work with the pool's idle
+            // threads, and with `--threads 1` with none (outside it, with the global pool's).
+            let results: Vec<Option<R>> = pool.install(|| {
+                if pending.len() > 1 {
+                    pending.par_iter().map(run).collect()
+                } else {
+                    pending.iter().map(run).collect()
+                }
+            });
             let mut go = true;
             for (p, r) in pending.drain(..).zip(results) {
                 if !go {
