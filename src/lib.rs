@@ -14,6 +14,8 @@
 //! - [`generate`]: unique puzzles (standard and killer) from a seed, by symmetry and rating.
 //! - [`logic`]: human-style solving: pencil marks, named techniques in passes, ratings, LaTeX.
 //! - [`solvers`]: the [`Solver`] trait and the registry `--solver` uses.
+//! - [`setter`]: a setter's questions: the solutions one by one, true candidates, redundant
+//!   givens and constraints, estimated counts.
 //!
 //! What most callers need is re-exported here: [`Puzzle`] and [`Rules`] to describe a puzzle,
 //! [`format::read`] and [`format::write`] for text, a [`Solver`] such as [`Cp`] with
@@ -52,6 +54,7 @@ pub mod generate;
 pub mod logic;
 pub mod model;
 pub mod puzzle;
+pub mod setter;
 pub mod solvers;
 
 pub use engine::{Limits, Stop};

@@ -18,6 +18,7 @@ mod properties;
 mod ratings;
 mod readme;
 mod reliability;
+mod setter;
 mod solve_puzzles;
 mod solvers_agree;
 mod variant_forms;

@@ -6,8 +6,11 @@ use super::stdout::Stdout;
 use super::{BatchArgs, Failure, Input, InputArgs, Item, json, worse};
 use clap::{Args, ValueEnum};
 use sudoku_cp::engine::Stop;
+use sudoku_cp::error::InputError;
 use sudoku_cp::format::OutputFormat;
-use sudoku_cp::puzzle::Rules;
+use sudoku_cp::puzzle::{Rules, check_solution};
+use sudoku_cp::setter::{self, Estimate, Refused};
+use sudoku_cp::solvers::Outcome;
 
 /// What `count` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -31,8 +34,28 @@ pub(super) struct CountArgs {
     /// Output: text lines, or JSON Lines.
     #[arg(long, value_enum)]
     to: Option<CountTo>,
+    /// Also list the cells where the first two solutions differ (`differ at: r1c1 …`; in
+    /// JSON, `differences`): where the next clue can go. Counts with cp.
+    #[arg(long)]
+    show_difference: bool,
+    /// Estimate the count instead, from SAMPLES random probes (Knuth's estimate of the search
+    /// tree): the estimate, its standard error and a 95% interval; for layouts whose solutions
+    /// no enumeration reaches.
+    #[arg(long, value_name = "SAMPLES", value_parser = super::parse_positive, conflicts_with_all = ["show_difference", "limit"])]
+    estimate: Option<u64>,
+    /// The seed of `--estimate`'s probes.
+    #[arg(long, default_value_t = 1, requires = "estimate")]
+    seed: u64,
     #[command(flatten)]
     batch: BatchArgs,
+}
+
+/// What `count`'s work made of a puzzle.
+enum Counted {
+    /// Counted, with the cells where the first two solutions differ when asked.
+    Count(Outcome, Option<Vec<usize>>),
+    /// Estimated (`--estimate`).
+    Estimate(Estimate),
 }
 
 /// Prints one line per puzzle: `unique`, `none`, `multiple: N` (all N found), `multiple: >= N`
@@ -47,7 +70,56 @@ pub(super) fn run(args: CountArgs, global: super::Global) -> Result<u8, Failure>
     let (pool, limits) = args.batch.start(args.limit)?;
     let progress = Progress::new("counted", None);
     let stdout = Stdout::new();
-    let work = |rules: &Rules, input: &Input| super::solve_checked(solver, rules, input, &limits());
+    if (args.show_difference || args.estimate.is_some()) && solver.name() != "cp" {
+        return Err(Failure::Input(InputError::whole(
+            if args.estimate.is_some() {
+                "--estimate"
+            } else {
+                "--show-difference"
+            },
+            format!("searches with cp, not {}: use --solver cp", solver.name()),
+        )));
+    }
+    let work = |rules: &Rules, input: &Input| -> Result<Counted, Failure> {
+        let refused =
+            |why: Refused| Failure::Input(InputError::at(&input.source, input.entry.line, why.0));
+        let puzzle = &input.entry.puzzle;
+        if let Some(samples) = args.estimate {
+            let deadline = limits().deadline;
+            return setter::estimate_count(puzzle, rules, samples, args.seed, deadline)
+                .map(Counted::Estimate)
+                .map_err(refused);
+        }
+        if !args.show_difference {
+            let outcome = super::solve_checked(solver, rules, input, &limits())?;
+            return Ok(Counted::Count(outcome, None));
+        }
+        let found = setter::solutions(puzzle, rules, &limits()).map_err(refused)?;
+        for grid in &found.grids {
+            let problems = check_solution(puzzle, rules, grid);
+            if !problems.is_empty() {
+                return Err(Failure::Check(format!(
+                    "cp answered {}:{} with a grid that fails the check: {}",
+                    input.source,
+                    input.entry.line,
+                    problems.join("; ")
+                )));
+            }
+        }
+        let differ = match &found.grids[..] {
+            [a, b, ..] => setter::differences(a, b),
+            _ => Vec::new(),
+        };
+        let outcome = Outcome {
+            solution: found.grids.first().cloned(),
+            count: found.grids.len() as u64,
+            stop: found.stop,
+            stats: found.stats,
+            observed: None,
+            refused: None,
+        };
+        Ok(Counted::Count(outcome, Some(differ)))
+    };
     args.input.stream(&pool, &progress, work, |item| {
         let text = match item {
             Item::Bad(e) => {
@@ -80,8 +152,31 @@ pub(super) fn run(args: CountArgs, global: super::Global) -> Result<u8, Failure>
                     with_id(&input, "error\n".to_string(), OutputFormat::Line)
                 }
             }
+            Item::Done(_, input, Ok(Counted::Estimate(e))) => {
+                if json {
+                    let mut r = json::Record::of(&input, "estimated");
+                    (r.estimate, r.std_error) = (Some(e.estimate), Some(e.std_error));
+                    (r.low, r.high) = (Some(e.low), Some(e.high));
+                    r.to_line()
+                } else {
+                    let line = format!(
+                        "estimate: {} ± {} (95%: {} to {}, {} samples)\n",
+                        round(e.estimate),
+                        round(e.std_error),
+                        round(e.low),
+                        round(e.high),
+                        e.samples
+                    );
+                    with_id(&input, line, OutputFormat::Line)
+                }
+            }
             Item::Done(_, input, outcome) => {
-                let outcome = outcome?;
+                let Counted::Count(outcome, differ) = outcome? else {
+                    unreachable!("estimates are written above")
+                };
+                let p = &input.entry.puzzle;
+                let differ: Option<Vec<String>> =
+                    differ.map(|cells| cells.iter().map(|&c| p.cell_name(c)).collect());
                 let (line, status, severity) = match (outcome.count, outcome.stop) {
                     (n, Stop::Timeout) => (format!("timeout (found {n})"), "timeout", 5),
                     (n, Stop::NodeLimit) => (format!("node limit (found {n})"), "node limit", 5),
@@ -99,8 +194,13 @@ pub(super) fn run(args: CountArgs, global: super::Global) -> Result<u8, Failure>
                         let cells: Vec<Option<usize>> = grid.iter().map(|&v| Some(v)).collect();
                         json::line_form(&input.entry.puzzle, &cells)
                     });
+                    r.differences = differ;
                     r.to_line()
                 } else {
+                    let line = match differ.filter(|d| !d.is_empty()) {
+                        Some(cells) => format!("{line}; differ at: {}", cells.join(" ")),
+                        None => line,
+                    };
                     with_id(&input, format!("{line}\n"), OutputFormat::Line)
                 }
             }
@@ -110,4 +210,13 @@ pub(super) fn run(args: CountArgs, global: super::Global) -> Result<u8, Failure>
     })?;
     stdout.finish()?;
     Ok(code)
+}
+
+/// A count of many digits to four significant ones (`6.671e21`), a small one whole.
+fn round(x: f64) -> String {
+    if x.abs() < 1e6 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.3e}")
+    }
 }

@@ -52,6 +52,47 @@ pub(super) struct Record {
     /// The steps of the explanation (`explain`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) steps: Option<Vec<Step>>,
+    /// Up to N solutions in line form (`solve --solutions N`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) solutions: Option<Vec<String>>,
+    /// The cells where the first two solutions differ (`count --show-difference`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) differences: Option<Vec<String>>,
+    /// Each cell's true candidates, as symbols (`candidates`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) candidates: Option<Vec<Vec<String>>>,
+    /// Solutions with each candidate placed, at index `cell·n + value_index`, each capped at
+    /// `--per-candidate` (`candidates`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) solutions_per_candidate: Option<Vec<u64>>,
+    /// Placements that leave exactly one solution, as `r1c1=5` (`candidates`, `audit`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) finishing: Option<Vec<String>>,
+    /// Pairs of open cells equal in every solution (`candidates`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) equal_cells: Option<Vec<[String; 2]>>,
+    /// Cells the time limit left unfinished (`candidates`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) unfinished: Option<Vec<String>>,
+    /// Givens whose removal keeps the solution unique (`audit`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) redundant_givens: Option<Vec<String>>,
+    /// Constraints and cages whose removal keeps the solution unique (`audit`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) redundant_constraints: Option<Vec<String>>,
+    /// The estimated number of solutions (`count --estimate`), with its standard error and
+    /// 95% interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) estimate: Option<f64>,
+    /// See `estimate`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) std_error: Option<f64>,
+    /// See `estimate`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) low: Option<f64>,
+    /// See `estimate`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) high: Option<f64>,
     /// Why the puzzle was not read or has no solution.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) error: Option<String>,

@@ -1,6 +1,8 @@
 //! The command line: argument definitions (clap), logging set-up, reading inputs, exit codes.
 
+mod audit;
 mod bench;
+mod candidates;
 mod check;
 mod comp10002;
 mod comp9021;
@@ -138,6 +140,14 @@ enum Command {
     /// Time solvers on puzzle files: a table of speed and guesses, every answer checked.
     #[command(after_help = after_help())]
     Bench(bench::BenchArgs),
+    /// Each cell's true candidates (its values over all solutions) as a pencil-mark grid, with
+    /// the finishing digits and the cells equal in every solution.
+    #[command(after_help = after_help())]
+    Candidates(candidates::CandidatesArgs),
+    /// A setter's audit: the givens and constraints a unique puzzle does without, or the
+    /// digits that would finish one with several solutions.
+    #[command(after_help = after_help())]
+    Audit(audit::AuditArgs),
     /// Check puzzles against the rules: every repeated symbol in every row, column and box.
     #[command(after_help = after_help())]
     Check(check::CheckArgs),
@@ -281,6 +291,8 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         Command::Solve(args) => solve::run(args, global),
         Command::Count(args) => count::run(args, global),
         Command::Bench(args) => bench::run(args, global),
+        Command::Candidates(args) => candidates::run(args),
+        Command::Audit(args) => audit::run(args),
         Command::Check(args) => check::run(args),
         Command::Explain(args) => explain::run(args, global),
         Command::Rate(args) => rate::run(args, global),
@@ -585,14 +597,17 @@ impl InputArgs {
 /// Every exit code with its meaning, from least to most severe: a batch exits with the most
 /// severe it met. `--help` prints them, and the README's table says the same.
 pub(crate) const EXIT_CODES: [(u8, &str); 6] = [
-    (0, "every puzzle solved (`count`: every puzzle unique)"),
+    (
+        0,
+        "every puzzle solved (`count`, `candidates`, `audit`: every puzzle unique)",
+    ),
     (
         1,
         "some puzzle has no solution (`check`: its givens break a rule)",
     ),
     (
         4,
-        "`count`, `rate`, `explain`: some puzzle has several solutions",
+        "`count`, `rate`, `explain`, `candidates`, `audit`: some puzzle has several solutions",
     ),
     (
         5,

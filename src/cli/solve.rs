@@ -8,11 +8,13 @@ use super::{BatchArgs, Failure, Input, InputArgs, Item, ToArg, json, profile_tab
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use sudoku_cp::engine::Limits;
 use sudoku_cp::engine::{PropagatorProfile, Stop, by_kind};
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, InputFormat, OutputFormat};
-use sudoku_cp::puzzle::Rules;
-use sudoku_cp::solvers::{Observe, SolveStats};
+use sudoku_cp::puzzle::{Rules, check_solution};
+use sudoku_cp::setter;
+use sudoku_cp::solvers::{Observe, Outcome, SolveStats};
 
 #[derive(Debug, Args)]
 pub(super) struct SolveArgs {
@@ -29,6 +31,10 @@ pub(super) struct SolveArgs {
     /// answer is written, never left half-written; a device or pipe is written directly).
     #[arg(long, short)]
     output: Option<PathBuf>,
+    /// Print up to N distinct solutions of each puzzle (cp), one after another; a puzzle
+    /// with fewer prints all it has.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::parse_positive)]
+    solutions: u64,
     /// Print each puzzle before its solution.
     #[arg(long)]
     show: bool,
@@ -91,7 +97,29 @@ pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure>
         args.input.refuse_as_output(path)?;
     }
     let mut file = args.output.as_deref().map(OutputFile::create).transpose()?;
-    let work = |rules: &Rules, input: &Input| super::solve_checked(solver, rules, input, &limits());
+    if args.solutions > 1 && solver.name() != "cp" {
+        return Err(Failure::Input(InputError::whole(
+            "--solutions",
+            format!(
+                "lists the solutions cp finds, not {}: use --solver cp",
+                solver.name()
+            ),
+        )));
+    }
+    let work = |rules: &Rules, input: &Input| {
+        if args.solutions > 1 {
+            several(
+                rules,
+                input,
+                &Limits {
+                    solutions: args.solutions,
+                    ..limits()
+                },
+            )
+        } else {
+            super::solve_checked(solver, rules, input, &limits()).map(|o| (o, Vec::new()))
+        }
+    };
     // The grid layout of a record's output, and the text for one that is not solved.
     let layout = |format: Option<InputFormat>| {
         args.to
@@ -152,7 +180,7 @@ pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure>
                 (text, layout(Some(input.entry.format)))
             }
             Item::Done(_, input, outcome) => {
-                let outcome = outcome?;
+                let (outcome, more) = outcome?;
                 let (puzzle, entry) = (&input.entry.puzzle, &input.entry);
                 let to = layout(Some(entry.format));
                 let where_ = format!("{}:{}", input.source, entry.line);
@@ -244,17 +272,36 @@ pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure>
                         stats.profile = Some(profile_table::rows(profile, args.profile));
                     }
                     r.solution = cells.as_deref().map(|c| json::line_form(puzzle, c));
+                    if args.solutions > 1 {
+                        let all = cells
+                            .iter()
+                            .map(Vec::as_slice)
+                            .chain(more.iter().map(Vec::as_slice));
+                        r.solutions = Some(all.map(|c| json::line_form(puzzle, c)).collect());
+                    }
                     r.to_line()
                 } else {
                     let body = match &cells {
                         Some(cells) => {
                             let mut s = String::new();
-                            format::write(&mut s, to, puzzle, cells);
+                            for grid in std::iter::once(cells).chain(&more) {
+                                if !s.is_empty() && to != OutputFormat::Line {
+                                    s.push('\n');
+                                }
+                                format::write(&mut s, to, puzzle, grid);
+                            }
                             s
                         }
                         None => format!("{status}\n"),
                     };
-                    with_id(&input, body, to)
+                    match (&input.entry.id, to) {
+                        // each solution's line carries the id
+                        (Some(_), OutputFormat::Line) => body
+                            .lines()
+                            .map(|l| with_id(&input, format!("{l}\n"), to))
+                            .collect(),
+                        _ => with_id(&input, body, to),
+                    }
                 };
                 (text, to)
             }
@@ -303,6 +350,40 @@ pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure>
         file.finish()?;
     }
     Ok(code)
+}
+
+/// A solution as `format::write` takes it.
+type Grid = Vec<Option<usize>>;
+
+/// Up to `limits.solutions` solutions of `input` with cp ([`setter::solutions`]), each
+/// checked independently: the first as the outcome's, the others after it.
+fn several(rules: &Rules, input: &Input, limits: &Limits) -> Result<(Outcome, Vec<Grid>), Failure> {
+    let puzzle = &input.entry.puzzle;
+    let found = setter::solutions(puzzle, rules, limits)
+        .map_err(|why| Failure::Input(InputError::at(&input.source, input.entry.line, why.0)))?;
+    for grid in &found.grids {
+        let problems = check_solution(puzzle, rules, grid);
+        if !problems.is_empty() {
+            return Err(Failure::Check(format!(
+                "cp answered {}:{} with a grid that fails the check: {}",
+                input.source,
+                input.entry.line,
+                problems.join("; ")
+            )));
+        }
+    }
+    let count = found.grids.len() as u64;
+    let mut grids = found.grids.into_iter();
+    let outcome = Outcome {
+        solution: grids.next(),
+        count,
+        stop: found.stop,
+        stats: found.stats,
+        observed: None,
+        refused: None,
+    };
+    let more = grids.map(|g| g.into_iter().map(Some).collect()).collect();
+    Ok((outcome, more))
 }
 
 /// A record's output with its id: `id<TAB>` before a line, a `# id` line before a grid.

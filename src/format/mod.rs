@@ -27,7 +27,7 @@ pub use options::ReadOptions;
 pub use read::{
     LineSource, MAX_LINE_BYTES, MAX_WHOLE_BYTES, decode, read, read_each, read_records,
 };
-pub use write::{write, write_cage_map, write_cages};
+pub use write::{write, write_cage_map, write_cages, write_marks};
 
 use crate::puzzle::Puzzle;
 

@@ -19,6 +19,50 @@ pub fn write(out: &mut String, format: OutputFormat, puzzle: &Puzzle, cells: &[O
     }
 }
 
+/// Appends the pencil-mark grid of `puzzle`'s cells, each given as its candidates (value
+/// indices): a cell of one candidate as its symbol, of several as their symbols run together
+/// (`{1,2,10}` when a symbol is wider than one character), of none as `.`; columns aligned,
+/// boxes separated. The grid reads back as pencil-mark input.
+pub fn write_marks(out: &mut String, puzzle: &Puzzle, candidates: &[Vec<usize>]) {
+    let n = puzzle.size();
+    let (kr, kc) = puzzle.boxes().sides(n);
+    let wide = puzzle.symbols().width() > 1;
+    let label = |v: &usize| puzzle.symbols().label(*v).to_string();
+    let text: Vec<String> = candidates
+        .iter()
+        .map(|vs| match &vs[..] {
+            [] => ".".to_string(),
+            [v] => label(v),
+            _ if wide => format!("{{{}}}", vs.iter().map(label).collect::<Vec<_>>().join(",")),
+            _ => vs.iter().map(label).collect(),
+        })
+        .collect();
+    let width: Vec<usize> = (0..n)
+        .map(|col| (0..n).map(|r| text[r * n + col].len()).max().unwrap_or(1))
+        .collect();
+    for r in 0..n {
+        if r > 0 && r % kr == 0 {
+            let parts: Vec<String> = (0..n / kc)
+                .map(|b| {
+                    let w: usize = (b * kc..(b + 1) * kc).map(|c| width[c]).sum();
+                    "-".repeat(w + kc - 1)
+                })
+                .collect();
+            out.push_str(&parts.join("-+-"));
+            out.push('\n');
+        }
+        let mut line = String::new();
+        for col in 0..n {
+            if col > 0 {
+                line.push_str(if col % kc == 0 { " | " } else { " " });
+            }
+            let _ = write!(line, "{:<w$}", text[r * n + col], w = width[col]);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+}
+
 /// Appends the cell's symbol, or `.` when blank, right-aligned to `width`.
 fn push_symbol(out: &mut String, puzzle: &Puzzle, cell: Option<usize>, width: usize) {
     let _ = match cell {

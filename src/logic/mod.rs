@@ -44,7 +44,6 @@ use crate::engine::{Domain, combinations_cached};
 use crate::model;
 use crate::puzzle;
 use crate::puzzle::{Constraint, Puzzle, RegionKind, Rules};
-use std::fmt::Write;
 use std::sync::Arc;
 
 /// One rung of the ladder: a technique family, applied in one sweep over the board.
@@ -704,43 +703,18 @@ impl<D: Domain> Board<D> {
         s
     }
 
-    /// The grid with each empty cell's candidates, columns aligned, boxes separated.
+    /// The grid with each empty cell's candidates, columns aligned, boxes separated
+    /// ([`format::write_marks`](crate::format::write_marks)).
     pub fn marks(&self) -> String {
         let n = self.puzzle.size();
-        let (kr, kc) = self.puzzle.boxes().sides(n);
-        let wide = self.puzzle.symbols().width() > 1;
-        let text: Vec<String> = (0..n * n)
+        let cells: Vec<Vec<usize>> = (0..n * n)
             .map(|c| match self.value[c] {
-                Some(v) => self.sym(v),
-                None if wide => format!("{{{}}}", self.syms(self.cand[c])),
-                None => self.cand[c].iter().map(|v| self.sym(v)).collect(),
+                Some(v) => vec![v],
+                None => self.cand[c].iter().collect(),
             })
             .collect();
-        let width: Vec<usize> = (0..n)
-            .map(|col| (0..n).map(|r| text[r * n + col].len()).max().unwrap_or(1))
-            .collect();
         let mut out = String::new();
-        for r in 0..n {
-            if r > 0 && r % kr == 0 {
-                let parts: Vec<String> = (0..n / kc)
-                    .map(|b| {
-                        let w: usize = (b * kc..(b + 1) * kc).map(|c| width[c]).sum();
-                        "-".repeat(w + kc - 1)
-                    })
-                    .collect();
-                out.push_str(&parts.join("-+-"));
-                out.push('\n');
-            }
-            let mut line = String::new();
-            for col in 0..n {
-                if col > 0 {
-                    line.push_str(if col % kc == 0 { " | " } else { " " });
-                }
-                let _ = write!(line, "{:<w$}", text[r * n + col], w = width[col]);
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
+        crate::format::write_marks(&mut out, &self.puzzle, &cells);
         out
     }
 }

@@ -536,12 +536,7 @@ impl Puzzle {
         if let Constraint::Pair(constraints::Pair { kind, a, b }) = &constraint
             && self.negative_pairs
         {
-            let lifted: &[PairKind] = match kind {
-                PairKind::WhiteDot => &[PairKind::NoDot],
-                PairKind::BlackDot => &[PairKind::NoDot, PairKind::NotDouble],
-                PairKind::X | PairKind::V => &[PairKind::NoXv],
-                _ => &[],
-            };
+            let lifted = lifted_by(*kind);
             let same = |x: &usize, y: &usize| (x.min(y), x.max(y)) == (a.min(b), a.max(b));
             self.constraints.retain(|c| {
                 !matches!(c, Constraint::Pair(constraints::Pair { kind, a: x, b: y }) if lifted.contains(kind) && same(x, y))
@@ -556,6 +551,45 @@ impl Puzzle {
         );
         self.constraints.push(constraint);
         Ok(())
+    }
+
+    /// This puzzle without its `i`th constraint ([`Puzzle::constraints`]): a dot, X or V
+    /// taken off two cells under a negative rule leaves that rule's pair on them, as if the
+    /// mark had never been drawn.
+    pub fn without_constraint(&self, i: usize) -> Puzzle {
+        let mut p = self.clone();
+        let removed = p.constraints.remove(i);
+        if let Constraint::Pair(constraints::Pair { kind, a, b }) = removed
+            && self.negative_pairs
+        {
+            for &negative in lifted_by(kind) {
+                let held = self.constraints.iter().any(|c| {
+                    matches!(c, Constraint::Pair(constraints::Pair { kind, .. }) if *kind == negative)
+                });
+                if held {
+                    p.constraints.push(Constraint::Pair(constraints::Pair {
+                        kind: negative,
+                        a,
+                        b,
+                    }));
+                }
+            }
+        }
+        p
+    }
+
+    /// This puzzle without its `i`th cage ([`Puzzle::cages`]).
+    pub fn without_cage(&self, i: usize) -> Puzzle {
+        let mut p = self.clone();
+        p.cages.remove(i);
+        for owner in &mut p.cage_of {
+            match (*owner as usize).cmp(&i) {
+                std::cmp::Ordering::Equal => *owner = u32::MAX,
+                std::cmp::Ordering::Greater if *owner != u32::MAX => *owner -= 1,
+                _ => {}
+            }
+        }
+        p
     }
 
     /// Makes the grid a jigsaw: `pieces` lists each piece with its name (`jigsaw region A`)
@@ -609,6 +643,16 @@ impl Puzzle {
     /// The cell's name, `r<row>c<col>`, 1-based.
     pub fn cell_name(&self, cell: usize) -> String {
         format!("r{}c{}", cell / self.size + 1, cell % self.size + 1)
+    }
+}
+
+/// The negative rules' pairs a mark of `kind` lifts from its two cells.
+fn lifted_by(kind: PairKind) -> &'static [PairKind] {
+    match kind {
+        PairKind::WhiteDot => &[PairKind::NoDot],
+        PairKind::BlackDot => &[PairKind::NoDot, PairKind::NotDouble],
+        PairKind::X | PairKind::V => &[PairKind::NoXv],
+        _ => &[],
     }
 }
 
