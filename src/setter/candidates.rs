@@ -1,9 +1,11 @@
 //! True candidates: the values each cell holds in some solution, with the solutions per
 //! candidate, the finishing digits and the cells equal in every solution.
 //!
-//! Every solution found covers a candidate in every cell, so the search runs only for a
-//! candidate no solution has shown yet: that cell fixed to that value, one solution wanted.
-//! One model serves every probe, reset to its root between them.
+//! A puzzle with few solutions is answered by listing them all in one search. Past that, every
+//! solution found covers a candidate in every cell, so the search runs only for a candidate no
+//! solution has shown yet: that cell fixed to that value, one solution wanted; a value refuted
+//! so leaves the root, which narrows the later probes. One model serves every probe, reset to
+//! its root between them.
 
 use super::{Refused, prepared};
 use crate::engine::{Domain, Engine, Limits, Snapshot, Stop, VarId};
@@ -92,6 +94,21 @@ impl<'p, D: Domain> Prober<'p, D> {
         self.root_cells[cell].iter().collect()
     }
 
+    /// Takes `v` off `cell` at the root: no solution has it there.
+    pub(super) fn exclude_at_root(&mut self, cell: usize, v: usize) {
+        self.engine.reset(&self.root);
+        let n = self.puzzle.size();
+        let kept = D::full(n).minus(D::singleton(v));
+        let narrowed = self
+            .engine
+            .restrict(VarId(cell as u32), kept, "not a candidate");
+        if narrowed.is_ok() && self.engine.propagate().is_ok() {
+            self.root = self.engine.snapshot();
+            let cells = n * n;
+            self.root_cells = self.engine.domains()[..cells].to_vec();
+        }
+    }
+
     /// The model back at its root, for a caller that narrows and propagates it itself.
     pub(super) fn at_root(&mut self) -> &mut Engine<D> {
         self.engine.reset(&self.root);
@@ -137,6 +154,22 @@ pub(super) fn find<D: Domain>(
 ) -> TrueCandidates {
     let n = puzzle.size();
     let cells = n * n;
+    let Some(mut prober) = Prober::<D>::new(puzzle, rules) else {
+        return from_all(&[], n, options);
+    };
+    let deadline = options.deadline;
+    // A puzzle with few solutions is answered by listing them all, in one search: a unique
+    // one would otherwise need a refutation for every other value of every cell.
+    let (mut found, stop) = prober.solutions(&[], FEW, deadline);
+    match stop {
+        Stop::Exhausted => return from_all(&found, n, options),
+        Stop::Timeout => {
+            let mut out = from_all(&found, n, options);
+            out.unfinished = (0..cells).collect();
+            return out;
+        }
+        _ => {}
+    }
     let mut out = TrueCandidates {
         candidates: vec![Vec::new(); cells],
         per_candidate: options.per_candidate.map(|_| vec![0; cells * n]),
@@ -144,31 +177,33 @@ pub(super) fn find<D: Domain>(
         equal_cells: Vec::new(),
         unfinished: Vec::new(),
     };
-    let Some(mut prober) = Prober::<D>::new(puzzle, rules) else {
-        return out;
-    };
-    let deadline = options.deadline;
     // seen[c·n + v]: some solution has v in c. Every solution found is kept, for the pairs
     // of equal cells.
     let mut seen = vec![false; cells * n];
-    let mut found: Vec<Vec<usize>> = Vec::new();
     let mut undecided = vec![false; cells];
-    let note = |grids: Vec<Vec<usize>>, seen: &mut [bool], found: &mut Vec<Vec<usize>>| {
-        for g in grids {
-            for (c, &v) in g.iter().enumerate() {
-                seen[c * n + v] = true;
-            }
-            found.push(g);
+    for g in &found {
+        for (c, &v) in g.iter().enumerate() {
+            seen[c * n + v] = true;
         }
-    };
+    }
     for cell in 0..cells {
         for v in prober.root_values(cell) {
             if seen[cell * n + v] {
                 continue;
             }
             let (grids, stop) = prober.solutions(&[(cell, D::singleton(v))], 1, deadline);
-            undecided[cell] |= stop == Stop::Timeout;
-            note(grids, &mut seen, &mut found);
+            match (grids.is_empty(), stop) {
+                (_, Stop::Timeout) => undecided[cell] = true,
+                // not a candidate: off the root, which makes the later probes cheaper
+                (true, _) => prober.exclude_at_root(cell, v),
+                _ => {}
+            }
+            for g in grids {
+                for (c, &w) in g.iter().enumerate() {
+                    seen[c * n + w] = true;
+                }
+                found.push(g);
+            }
         }
     }
     for cell in 0..cells {
@@ -183,34 +218,74 @@ pub(super) fn find<D: Domain>(
             }
         }
     }
-    let several = out.candidates.iter().any(|c| c.len() > 1);
-    if several {
-        for cell in (0..cells).filter(|&c| out.candidates[c].len() > 1) {
-            for &v in &out.candidates[cell] {
-                let count = match (&out.per_candidate, options.per_candidate) {
-                    (Some(counts), Some(limit)) if limit >= 2 => counts[cell * n + v],
-                    _ => {
-                        let (grids, stop) =
-                            prober.solutions(&[(cell, D::singleton(v))], 2, deadline);
-                        undecided[cell] |= stop == Stop::Timeout;
-                        grids.len() as u64
-                    }
-                };
-                if count == 1 {
-                    out.finishing.push((cell, v));
+    for cell in (0..cells).filter(|&c| out.candidates[c].len() > 1) {
+        for &v in &out.candidates[cell] {
+            let count = match (&out.per_candidate, options.per_candidate) {
+                (Some(counts), Some(limit)) if limit >= 2 => counts[cell * n + v],
+                _ => {
+                    let (grids, stop) = prober.solutions(&[(cell, D::singleton(v))], 2, deadline);
+                    undecided[cell] |= stop == Stop::Timeout;
+                    grids.len() as u64
                 }
+            };
+            if count == 1 {
+                out.finishing.push((cell, v));
             }
         }
-        out.equal_cells = equal_cells(
-            &mut prober,
-            &out.candidates,
-            found,
-            deadline,
-            &mut undecided,
-        );
     }
+    out.equal_cells = equal_cells(
+        &mut prober,
+        &out.candidates,
+        found,
+        deadline,
+        &mut undecided,
+    );
     out.unfinished = (0..cells).filter(|&c| undecided[c]).collect();
     out
+}
+
+/// Solutions listed in one search before probing cell by cell ([`find`]).
+const FEW: u64 = 64;
+
+/// Everything [`TrueCandidates`] holds, read off `all` the solutions there are.
+fn from_all(all: &[Vec<usize>], n: usize, options: &CandidateOptions) -> TrueCandidates {
+    let cells = n * n;
+    let mut counts = vec![0u64; cells * n];
+    for g in all {
+        for (c, &v) in g.iter().enumerate() {
+            counts[c * n + v] += 1;
+        }
+    }
+    let candidates: Vec<Vec<usize>> = (0..cells)
+        .map(|c| (0..n).filter(|&v| counts[c * n + v] > 0).collect())
+        .collect();
+    let finishing = if all.len() > 1 {
+        (0..cells * n)
+            .filter(|&i| counts[i] == 1)
+            .map(|i| (i / n, i % n))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let open: Vec<usize> = (0..cells).filter(|&c| candidates[c].len() > 1).collect();
+    let mut equal_cells = Vec::new();
+    for (i, &a) in open.iter().enumerate() {
+        for &b in &open[i + 1..] {
+            if all.iter().all(|g| g[a] == g[b]) {
+                equal_cells.push((a, b));
+            }
+        }
+    }
+    let per_candidate = options
+        .per_candidate
+        .map(|limit| counts.iter().map(|&k| k.min(limit)).collect());
+    TrueCandidates {
+        candidates,
+        per_candidate,
+        finishing,
+        equal_cells,
+        unfinished: Vec::new(),
+    }
 }
 
 /// Pairs of open cells equal in every solution: those equal in every solution found so far,
