@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use sudoku_cp::engine::Stop;
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::OutputFormat;
-use sudoku_cp::puzzle::{Rules, check_solution};
+use sudoku_cp::puzzle::Rules;
 use sudoku_cp::setter::{self, Estimate, Refused};
 use sudoku_cp::solvers::Outcome;
 
@@ -81,42 +81,28 @@ pub(super) fn run(args: CountArgs, global: super::Global) -> Result<u8, Failure>
         )));
     }
     let work = |rules: &Rules, input: &Input| -> Result<Counted, Failure> {
-        let refused =
-            |why: Refused| Failure::Input(InputError::at(&input.source, input.entry.line, why.0));
-        let puzzle = &input.entry.puzzle;
         if let Some(samples) = args.estimate {
             let deadline = limits().deadline;
-            return setter::estimate_count(puzzle, rules, samples, args.seed, deadline)
-                .map(Counted::Estimate)
-                .map_err(refused);
+            return setter::estimate_count(
+                &input.entry.puzzle,
+                rules,
+                samples,
+                args.seed,
+                deadline,
+            )
+            .map(Counted::Estimate)
+            .map_err(|why: Refused| {
+                Failure::Input(InputError::at(&input.source, input.entry.line, why.0))
+            });
         }
         if !args.show_difference {
             let outcome = super::solve_checked(solver, rules, input, &limits())?;
             return Ok(Counted::Count(outcome, None));
         }
-        let found = setter::solutions(puzzle, rules, &limits()).map_err(refused)?;
-        for grid in &found.grids {
-            let problems = check_solution(puzzle, rules, grid);
-            if !problems.is_empty() {
-                return Err(Failure::Check(format!(
-                    "cp answered {}:{} with a grid that fails the check: {}",
-                    input.source,
-                    input.entry.line,
-                    problems.join("; ")
-                )));
-            }
-        }
-        let differ = match &found.grids[..] {
-            [a, b, ..] => setter::differences(a, b),
+        let (outcome, more) = super::solutions_checked(rules, input, &limits())?;
+        let differ = match (&outcome.solution, more.first()) {
+            (Some(a), Some(b)) => setter::differences(a, b),
             _ => Vec::new(),
-        };
-        let outcome = Outcome {
-            solution: found.grids.first().cloned(),
-            count: found.grids.len() as u64,
-            stop: found.stop,
-            stats: found.stats,
-            observed: None,
-            refused: None,
         };
         Ok(Counted::Count(outcome, Some(differ)))
     };

@@ -734,17 +734,48 @@ fn solve_checked(
     let Some(grid) = &outcome.solution else {
         return Ok(outcome);
     };
+    checked(solver.name(), rules, input, grid)?;
+    Ok(outcome)
+}
+
+/// `grid` checked against `input`'s puzzle and the rules, independently of the solver that
+/// answered with it: a grid that fails is a bug, reported as such.
+fn checked(solver: &str, rules: &Rules, input: &Input, grid: &[usize]) -> Result<(), Failure> {
     let problems = puzzle::check_solution(&input.entry.puzzle, rules, grid);
     if problems.is_empty() {
-        return Ok(outcome);
+        return Ok(());
     }
     Err(Failure::Check(format!(
-        "solver {} answered {}:{} with a grid that fails the check: {}",
-        solver.name(),
+        "solver {solver} answered {}:{} with a grid that fails the check: {}",
         input.source,
         input.entry.line,
         problems.join("; ")
     )))
+}
+
+/// Up to `limits.solutions` solutions of `input` with cp ([`setter::solutions`]), each one
+/// [`checked`]: the first as the outcome's, the others after it.
+fn solutions_checked(
+    rules: &Rules,
+    input: &Input,
+    limits: &Limits,
+) -> Result<(Outcome, Vec<Vec<usize>>), Failure> {
+    let found = sudoku_cp::setter::solutions(&input.entry.puzzle, rules, limits)
+        .map_err(|why| Failure::Input(InputError::at(&input.source, input.entry.line, why.0)))?;
+    for grid in &found.grids {
+        checked("cp", rules, input, grid)?;
+    }
+    let count = found.grids.len() as u64;
+    let mut grids = found.grids.into_iter();
+    let outcome = Outcome {
+        solution: grids.next(),
+        count,
+        stop: found.stop,
+        stats: found.stats,
+        observed: None,
+        refused: None,
+    };
+    Ok((outcome, grids.collect()))
 }
 
 /// Writes to stdout. A closed pipe (`| head`) is [`Failure::Closed`]: the run stops quietly.

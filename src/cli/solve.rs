@@ -12,8 +12,7 @@ use sudoku_cp::engine::Limits;
 use sudoku_cp::engine::{PropagatorProfile, Stop, by_kind};
 use sudoku_cp::error::InputError;
 use sudoku_cp::format::{self, InputFormat, OutputFormat};
-use sudoku_cp::puzzle::{Rules, check_solution};
-use sudoku_cp::setter;
+use sudoku_cp::puzzle::Rules;
 use sudoku_cp::solvers::{Observe, Outcome, SolveStats};
 
 #[derive(Debug, Args)]
@@ -355,34 +354,14 @@ pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure>
 /// A solution as `format::write` takes it.
 type Grid = Vec<Option<usize>>;
 
-/// Up to `limits.solutions` solutions of `input` with cp ([`setter::solutions`]), each
-/// checked independently: the first as the outcome's, the others after it.
+/// Up to `limits.solutions` solutions of `input` with cp, each checked: the first as the
+/// outcome's, the others after it.
 fn several(rules: &Rules, input: &Input, limits: &Limits) -> Result<(Outcome, Vec<Grid>), Failure> {
-    let puzzle = &input.entry.puzzle;
-    let found = setter::solutions(puzzle, rules, limits)
-        .map_err(|why| Failure::Input(InputError::at(&input.source, input.entry.line, why.0)))?;
-    for grid in &found.grids {
-        let problems = check_solution(puzzle, rules, grid);
-        if !problems.is_empty() {
-            return Err(Failure::Check(format!(
-                "cp answered {}:{} with a grid that fails the check: {}",
-                input.source,
-                input.entry.line,
-                problems.join("; ")
-            )));
-        }
-    }
-    let count = found.grids.len() as u64;
-    let mut grids = found.grids.into_iter();
-    let outcome = Outcome {
-        solution: grids.next(),
-        count,
-        stop: found.stop,
-        stats: found.stats,
-        observed: None,
-        refused: None,
-    };
-    let more = grids.map(|g| g.into_iter().map(Some).collect()).collect();
+    let (outcome, more) = super::solutions_checked(rules, input, limits)?;
+    let more = more
+        .into_iter()
+        .map(|g| g.into_iter().map(Some).collect())
+        .collect();
     Ok((outcome, more))
 }
 

@@ -32,7 +32,8 @@ pub struct TrueCandidates {
     /// index `c·n + v`, each capped at the option's limit.
     pub per_candidate: Option<Vec<u64>>,
     /// `(cell, value)` of each candidate whose placement leaves exactly one solution, when the
-    /// puzzle has several (a unique puzzle needs none).
+    /// puzzle has several (a unique puzzle needs none). Only what was proved: a deadline
+    /// leaves out what it cut short, here and in [`TrueCandidates::equal_cells`].
     pub finishing: Vec<(usize, usize)>,
     /// Pairs of cells `(a, b)`, `a < b`, not fixed by the candidates, that hold the same value
     /// in every solution.
@@ -164,7 +165,10 @@ pub(super) fn find<D: Domain>(
     match stop {
         Stop::Exhausted => return from_all(&found, n, options),
         Stop::Timeout => {
+            // what the solutions found show, nothing claimed of all of them
             let mut out = from_all(&found, n, options);
+            out.finishing.clear();
+            out.equal_cells.clear();
             out.unfinished = (0..cells).collect();
             return out;
         }
@@ -228,7 +232,8 @@ pub(super) fn find<D: Domain>(
                     grids.len() as u64
                 }
             };
-            if count == 1 {
+            // a count the deadline cut short proves nothing
+            if count == 1 && !undecided[cell] {
                 out.finishing.push((cell, v));
             }
         }
@@ -313,8 +318,11 @@ fn equal_cells<D: Domain>(
                 let (grids, stop) =
                     prober.solutions(&[(a, D::singleton(v)), (b, apart)], 1, deadline);
                 if stop == Stop::Timeout {
+                    // not proved either way
                     undecided[a] = true;
                     undecided[b] = true;
+                    equal = false;
+                    break;
                 }
                 if !grids.is_empty() {
                     found.extend(grids);

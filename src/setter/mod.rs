@@ -3,7 +3,7 @@
 //! solutions a layout has when no enumeration reaches them all.
 //!
 //! Each question is one function over a [`Puzzle`] and its [`Rules`], answered on the `cp`
-//! model ([`crate::model`]): [`solutions`], [`true_candidates`], [`audit`] and
+//! model ([`crate::model`]): [`solutions()`], [`true_candidates`], [`audit()`] and
 //! [`estimate_count`]. The rules' constraint lines and variants are put on the puzzle first
 //! ([`Rules::applied_to`]), and a puzzle the engine cannot post exactly is refused
 //! ([`Refused`]), as [`Solver::solve`](crate::Solver::solve) refuses it.
