@@ -634,7 +634,7 @@ fn brute_force(case: &Case) -> Vec<Vec<usize>> {
 fn read(case: &Case) -> Result<(Puzzle, Rules), String> {
     let opts = ReadOptions {
         format: InputFormat::Iss,
-        symbols: None,
+        ..ReadOptions::default()
     };
     let text = case.iss();
     let mut puzzle = format::read(&text, "case", &opts)

@@ -15,7 +15,7 @@ use sudoku_cp::solvers::{Cp, Solver};
 fn opts(format: InputFormat) -> ReadOptions {
     ReadOptions {
         format,
-        symbols: None,
+        ..ReadOptions::default()
     }
 }
 
@@ -227,7 +227,11 @@ proptest! {
             attempts: 1,
         };
         let puzzle = generate::generate(&request, seed).unwrap().puzzle;
-        let read_opts = ReadOptions { format: InputFormat::Auto, symbols: Some(symbols) };
+        let read_opts = ReadOptions {
+            format: InputFormat::Auto,
+            symbols: Some(symbols),
+            ..ReadOptions::default()
+        };
         for to in [OutputFormat::Line, OutputFormat::Grid, OutputFormat::Csv] {
             let mut text = String::new();
             format::write(&mut text, to, &puzzle, &puzzle.grid());

@@ -21,6 +21,7 @@ mod reliability;
 mod setter;
 mod solve_puzzles;
 mod solvers_agree;
+mod sudokupad;
 mod variant_forms;
 mod variants_agree;
 mod watch;

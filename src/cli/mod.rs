@@ -197,6 +197,11 @@ struct InputArgs {
     /// each, e.g. ABCD (default 1..n).
     #[arg(long)]
     symbols: Option<String>,
+    /// Read SudokuPad puzzles without their drawings (lines, arrows, overlays, underlays, cages
+    /// without a total), whose meaning lives in the rules text: each kind left out is named on
+    /// stderr. Without it such a puzzle is refused, naming them.
+    #[arg(long)]
+    ignore_cosmetic: bool,
 }
 
 /// Per-puzzle limits and worker threads, shared by `solve` and `count`.
@@ -551,7 +556,11 @@ impl InputArgs {
     fn read_options(&self) -> Result<ReadOptions, InputError> {
         let symbols = self.symbols.as_deref().map(parse_symbols).transpose()?;
         let format = self.format;
-        Ok(ReadOptions { format, symbols })
+        Ok(ReadOptions {
+            format,
+            symbols,
+            ignore_cosmetic: self.ignore_cosmetic,
+        })
     }
 
     /// The files read (puzzle files and a rule file), which no output may replace.

@@ -85,7 +85,7 @@ pub(super) fn run(args: RmitArgs, global: super::Global) -> Result<u8, Failure> 
         .map_err(|e| InputError::whole(&args.file, format!("cannot read: {e}")))?;
     let opts = ReadOptions {
         format: InputFormat::Rmit,
-        symbols: None,
+        ..ReadOptions::default()
     };
     // Read as every command reads: bounded, the first record kept.
     let mut first = None;

@@ -128,7 +128,8 @@ pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure>
                     InputFormat::Line
                     | InputFormat::Killer
                     | InputFormat::Iss
-                    | InputFormat::Fpuzzles,
+                    | InputFormat::Fpuzzles
+                    | InputFormat::Sudokupad,
                 )
                 | None => OutputFormat::Line,
                 Some(InputFormat::Rmit) if args.output.is_some() => OutputFormat::Csv,

@@ -28,6 +28,12 @@ pub(super) fn detect(
     let records = skip_header(content);
     if records
         .first()
+        .is_some_and(|&(_, t)| fpuzzles_detect::is_sudokupad_line(t))
+    {
+        return Ok(InputFormat::Sudokupad);
+    }
+    if records
+        .first()
         .is_some_and(|&(_, t)| fpuzzles_detect::is_fpuzzles_line(t))
     {
         return Ok(InputFormat::Fpuzzles);

@@ -249,38 +249,10 @@ impl<'a> Import<'a> {
         Ok(())
     }
 
-    /// Regions other than the usual boxes: a jigsaw layout, or each region on its own.
+    /// Regions other than the usual boxes ([`region_parts`]).
     fn regions(&mut self, region: &[Option<usize>]) -> Result<(), String> {
-        let n = self.n;
-        self.parts.push(("NoBoxes".to_string(), Vec::new()));
-        let mut members = vec![Vec::new(); n];
-        for (cell, r) in region.iter().enumerate() {
-            if let Some(r) = r {
-                members[*r].push(cell);
-            }
-        }
-        let full = members.iter().all(|m| m.len() == n);
-        const LETTERS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-        if full {
-            let layout: String = region
-                .iter()
-                .map(|r| LETTERS[r.unwrap_or(0)] as char)
-                .collect();
-            self.parts.push(("Jigsaw".to_string(), vec![layout]));
-            return Ok(());
-        }
-        for (k, cells) in members.iter().enumerate() {
-            if cells.len() > n {
-                return Err(format!(
-                    "region {k} has {} cells; a region holds at most {n}",
-                    cells.len()
-                ));
-            }
-            if cells.len() > 1 {
-                let ids = cells.iter().map(|&c| iss_id(c / n, c % n)).collect();
-                self.parts.push(("AllDifferent".to_string(), ids));
-            }
-        }
+        let parts = region_parts(self.n, region)?;
+        self.parts.extend(parts);
         Ok(())
     }
 
@@ -407,6 +379,44 @@ impl<'a> Import<'a> {
         }
         Ok(())
     }
+}
+
+/// The ISS parts of regions other than the usual boxes (`region[cell]`, `None` outside
+/// any): a jigsaw layout when they are n regions of n cells, else each region on its own.
+pub(super) fn region_parts(
+    n: usize,
+    region: &[Option<usize>],
+) -> Result<Vec<(String, Vec<String>)>, String> {
+    let mut parts = vec![("NoBoxes".to_string(), Vec::new())];
+    let mut members = vec![Vec::new(); n];
+    for (cell, r) in region.iter().enumerate() {
+        if let Some(r) = r {
+            members[*r].push(cell);
+        }
+    }
+    let full = members.iter().all(|m| m.len() == n);
+    const LETTERS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if full {
+        let layout: String = region
+            .iter()
+            .map(|r| LETTERS[r.unwrap_or(0)] as char)
+            .collect();
+        parts.push(("Jigsaw".to_string(), vec![layout]));
+        return Ok(parts);
+    }
+    for (k, cells) in members.iter().enumerate() {
+        if cells.len() > n {
+            return Err(format!(
+                "region {k} has {} cells; a region holds at most {n}",
+                cells.len()
+            ));
+        }
+        if cells.len() > 1 {
+            let ids = cells.iter().map(|&c| iss_id(c / n, c % n)).collect();
+            parts.push(("AllDifferent".to_string(), ids));
+        }
+    }
+    Ok(parts)
 }
 
 #[cfg(test)]

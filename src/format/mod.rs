@@ -17,6 +17,8 @@ mod lz_string;
 mod options;
 mod read;
 mod rmit;
+#[cfg(feature = "links")]
+mod sudokupad;
 mod write;
 
 pub use draw::write_constraints;
@@ -60,11 +62,15 @@ pub enum InputFormat {
     /// f-puzzles exports, one puzzle per line: a `https://f-puzzles.com/?load=…` link, the
     /// lz-string text after `load=`, or the JSON itself.
     Fpuzzles,
+    /// SudokuPad links, one a line: `https://sudokupad.app/…` (`?puzzleid=`, the
+    /// crackingthecryptic.com and `sudokupad://` forms) or the bare id, `fpuzzles…`, `scf…`,
+    /// `scl…` or `ctc…`.
+    Sudokupad,
 }
 
 impl InputFormat {
     /// Every input format, detection first.
-    pub const ALL: [InputFormat; 9] = [
+    pub const ALL: [InputFormat; 10] = [
         InputFormat::Auto,
         InputFormat::Rmit,
         InputFormat::Line,
@@ -74,6 +80,7 @@ impl InputFormat {
         InputFormat::KillerGrid,
         InputFormat::Iss,
         InputFormat::Fpuzzles,
+        InputFormat::Sudokupad,
     ];
 }
 
@@ -118,6 +125,7 @@ mod tests {
             InputFormat::KillerGrid => 6,
             InputFormat::Iss => 7,
             InputFormat::Fpuzzles => 8,
+            InputFormat::Sudokupad => 9,
         };
         for (i, &f) in InputFormat::ALL.iter().enumerate() {
             assert_eq!(place(f), i, "{f:?}");

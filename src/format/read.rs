@@ -5,6 +5,8 @@
 #[cfg(feature = "links")]
 use super::fpuzzles;
 use super::options::ReadOptions;
+#[cfg(feature = "links")]
+use super::sudokupad;
 use super::{Entry, InputFormat, detect, grid, iss, killer, killer_grid, line, rmit};
 use crate::error::{InputError, is_invisible};
 
@@ -117,6 +119,14 @@ fn record(
             line,
             "an f-puzzles export: this build reads none (it leaves out the `links` feature)",
         )),
+        #[cfg(feature = "links")]
+        InputFormat::Sudokupad => sudokupad::read_line(text, line, source, opts),
+        #[cfg(not(feature = "links"))]
+        InputFormat::Sudokupad => Err(InputError::at(
+            source,
+            line,
+            "a SudokuPad link: this build reads none (it leaves out the `links` feature)",
+        )),
         _ => line::read_record(text, line, source, opts),
     }
     .map(|mut entry| {
@@ -192,6 +202,7 @@ pub fn read_records(
         | InputFormat::Killer
         | InputFormat::Iss
         | InputFormat::Fpuzzles
+        | InputFormat::Sudokupad
         | InputFormat::Auto => {
             // A record a line: `record` points at its line's invisible characters itself.
             return detect::skip_header(&content)
@@ -369,7 +380,8 @@ pub fn read_each<E>(
                 f @ (InputFormat::Line
                 | InputFormat::Killer
                 | InputFormat::Iss
-                | InputFormat::Fpuzzles),
+                | InputFormat::Fpuzzles
+                | InputFormat::Sudokupad),
             ) => Some(f),
             _ => None,
         }
@@ -736,6 +748,7 @@ mod tests {
         let opts = ReadOptions {
             format: InputFormat::Auto,
             symbols: Some(Symbols::new(vec![0, 1, 2, 3]).unwrap()),
+            ..ReadOptions::default()
         };
         let e = &read("0...............\n", "t", &opts).unwrap()[0];
         assert_eq!(e.puzzle.given(0), Some(0));

@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     for format in InputFormat::ALL {
         let opts = ReadOptions {
             format,
-            symbols: None,
+            ..ReadOptions::default()
         };
         let mut searched = 0;
         let _ = format::read_each(data, "fuzz", &opts, |record| {
