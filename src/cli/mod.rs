@@ -744,6 +744,25 @@ fn solve_checked(
         return Ok(outcome);
     };
     checked(solver.name(), rules, input, grid)?;
+    if let Some(published) = &input.entry.solution {
+        let differ: Vec<String> = published
+            .iter()
+            .zip(grid.iter())
+            .enumerate()
+            .filter(|(_, (p, o))| p != o)
+            .map(|(cell, _)| input.entry.puzzle.cell_name(cell))
+            .collect();
+        if !differ.is_empty() {
+            say(format_args!(
+                "warning: {}:{}: the solution published with the puzzle differs from the one \
+                 found at {} (a puzzle with several solutions, a misread puzzle or a wrong \
+                 publication; `count` says whether it is unique)",
+                input.source,
+                input.entry.line,
+                differ.join(" ")
+            ));
+        }
+    }
     Ok(outcome)
 }
 

@@ -73,6 +73,7 @@ pub(super) fn read_line(
         line,
         format: InputFormat::Fpuzzles,
         id,
+        solution: None,
     })
 }
 

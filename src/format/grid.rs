@@ -164,6 +164,7 @@ fn read_grid(
         line: first_line,
         format: InputFormat::Grid,
         id: None,
+        solution: None,
     };
     Ok((entry, n))
 }

@@ -118,6 +118,7 @@ fn jigsaw_line(
                 line,
                 format: InputFormat::Iss,
                 id: None,
+                solution: None,
             })
         }),
     )
@@ -158,6 +159,7 @@ pub(super) fn read_line(
             line,
             format: InputFormat::Iss,
             id: None,
+            solution: None,
         });
     }
     let parts: Vec<Part<'_>> = text
@@ -178,6 +180,7 @@ pub(super) fn read_line(
         line,
         format: InputFormat::Iss,
         id: None,
+        solution: None,
     })
 }
 

@@ -107,6 +107,7 @@ pub(super) fn read_line(
         line,
         format: InputFormat::Killer,
         id: (!id.is_empty()).then_some(id),
+        solution: None,
     })
 }
 
@@ -249,6 +250,7 @@ pub(super) fn read_map(
         line: body[0].0,
         format: InputFormat::Cages,
         id: None,
+        solution: None,
     })
 }
 

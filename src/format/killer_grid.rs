@@ -374,6 +374,7 @@ fn read_one(
             line: first,
             format: InputFormat::KillerGrid,
             id: None,
+            solution: None,
         },
         3 * n + 1,
     ))

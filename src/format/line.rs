@@ -65,6 +65,7 @@ fn entry(puzzle: Puzzle, line: usize, id: Option<String>) -> Entry {
         line,
         format: InputFormat::Line,
         id,
+        solution: None,
     }
 }
 

@@ -106,6 +106,9 @@ pub struct Entry {
     pub format: InputFormat,
     /// The id written before the puzzle on its line, if any.
     pub id: Option<String>,
+    /// The solution the record publishes with the puzzle (a SudokuPad `solution:`), a value
+    /// index per cell: the command line compares its own answer with it.
+    pub solution: Option<Vec<usize>>,
 }
 
 #[cfg(test)]

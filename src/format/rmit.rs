@@ -147,6 +147,7 @@ pub(super) fn read_rmit(content: &[(usize, &str)], source: &str) -> Result<Entry
             line: size_line,
             format: InputFormat::Rmit,
             id: None,
+            solution: None,
         });
     }
     let mut given_on = vec![0usize; n * n];
@@ -189,5 +190,6 @@ pub(super) fn read_rmit(content: &[(usize, &str)], source: &str) -> Result<Entry
         line: size_line,
         format: InputFormat::Rmit,
         id: None,
+        solution: None,
     })
 }

@@ -6,7 +6,8 @@
 //!
 //! The formats follow SudokuPad's own codec libraries (SudokuPad/sudokutools:
 //! `puzzletools_lib.js`'s `decodeSCF`, `puzzlezipper_lib.js`'s `unzip`). Of the JSON, the givens,
-//! the regions, the killer cages and the anti-knight and anti-king rules are read; lines,
+//! the regions, the killer cages, the title, the published solution (compared with the
+//! answer by the command line) and the anti-knight and anti-king rules are read; lines,
 //! arrows, overlays, underlays and cages without a total are drawings whose meaning lives in the
 //! rules text, refused by kind and count unless [`ReadOptions::ignore_cosmetic`] (then left out,
 //! each named in a warning).
@@ -24,6 +25,13 @@ use serde_json::{Map, Value};
 /// The Interactive Sudoku Solver's parts a puzzle is built from: a kind and its arguments.
 type Parts = Vec<(String, Vec<String>)>;
 
+/// What an id holds: the parts, and the title and solution published with them.
+struct Read {
+    parts: Parts,
+    title: Option<String>,
+    solution: Option<Vec<usize>>,
+}
+
 /// Reads one SudokuPad link or id.
 pub(super) fn read_line(
     text: &str,
@@ -38,8 +46,16 @@ pub(super) fn read_line(
         entry.format = InputFormat::Sudokupad;
         return Ok(entry);
     }
-    let (parts, title) = if let Some(data) = id.strip_prefix("scf") {
-        (scf(data).map_err(err)?, None)
+    let Read {
+        parts,
+        title,
+        solution,
+    } = if let Some(data) = id.strip_prefix("scf") {
+        Read {
+            parts: scf(data).map_err(err)?,
+            title: None,
+            solution: None,
+        }
     } else if let Some(data) = id.strip_prefix("scl").or_else(|| id.strip_prefix("ctc")) {
         let json = scl_json(data).map_err(err)?;
         let Value::Object(data) = json else {
@@ -66,6 +82,7 @@ pub(super) fn read_line(
         line,
         format: InputFormat::Sudokupad,
         id: title,
+        solution,
     })
 }
 
@@ -386,7 +403,7 @@ fn scl(
     opts: &ReadOptions,
     source: &str,
     line: usize,
-) -> Result<(Parts, Option<String>), String> {
+) -> Result<Read, String> {
     let rows = data
         .get("cells")
         .and_then(Value::as_array)
@@ -418,7 +435,9 @@ fn scl(
     ];
     parts.extend(regions(data, n)?);
     let mut drawings: Vec<String> = Vec::new();
-    let mut title = None;
+    // SudokuPad keeps the title, author, rules and solution as cages without cells
+    // (`title: …`) or in `metaData`.
+    let mut meta: Vec<(String, Value)> = Vec::new();
     let cell_of = |v: &Value| -> Result<String, String> {
         let rc = v.as_array().filter(|a| a.len() == 2);
         let at = |i: usize| rc.and_then(|a| a[i].as_u64()).filter(|&x| (x as usize) < n);
@@ -447,23 +466,37 @@ fn scl(
                 parts.push(("Cage".to_string(), args));
             }
             Some(v) if cells.is_empty() || v.contains(':') => {
-                if let Some(t) = v.strip_prefix("title:") {
-                    title = Some(t.trim().to_string()).filter(|t| !t.is_empty());
+                if let Some((key, value)) = v.split_once(':') {
+                    meta.push((
+                        key.trim().to_string(),
+                        Value::String(value.trim().to_string()),
+                    ));
                 }
-                // `author:`, `rules:` and `solution:` are the puzzle's metadata
             }
             _ if cells.is_empty() => {}
             _ => bare_cages += 1,
         }
     }
-    if let Some(Value::Object(meta)) = data.get("metadata") {
-        if let Some(t) = meta.get("title").and_then(Value::as_str) {
-            title = Some(t.trim().to_string()).filter(|t| !t.is_empty());
+    for key in ["metaData", "metadata"] {
+        if let Some(Value::Object(m)) = data.get(key) {
+            meta.extend(m.iter().map(|(k, v)| (k.clone(), v.clone())));
         }
-        for (key, kind) in [("antiknight", "AntiKnight"), ("antiking", "AntiKing")] {
-            if meta.get(key).and_then(Value::as_bool) == Some(true) {
-                parts.push((kind.to_string(), Vec::new()));
-            }
+    }
+    let text = |key: &str| {
+        meta.iter()
+            .find(|(k, _)| k == key)
+            .and_then(|(_, v)| v.as_str())
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+    };
+    let title = text("title").map(str::to_string);
+    let solution = text("solution").and_then(|s| published(s, n, source, line));
+    for (key, kind) in [("antiknight", "AntiKnight"), ("antiking", "AntiKing")] {
+        let on = meta
+            .iter()
+            .any(|(k, v)| k == key && (v.as_bool() == Some(true) || v.as_str() == Some("true")));
+        if on {
+            parts.push((kind.to_string(), Vec::new()));
         }
     }
     for kind in DRAWINGS {
@@ -485,7 +518,33 @@ fn scl(
         }
         log::warn!("{source}:{line}: SudokuPad: left out, as --ignore-cosmetic asks: {list}");
     }
-    Ok((parts, title))
+    Ok(Read {
+        parts,
+        title,
+        solution,
+    })
+}
+
+/// A `solution:` of n² digits as value indices; `None` (with a warning) when it is not one.
+fn published(text: &str, n: usize, source: &str, line: usize) -> Option<Vec<usize>> {
+    let values: Option<Vec<usize>> = text
+        .chars()
+        .map(|c| {
+            c.to_digit(10)
+                .map(|d| d as usize)
+                .filter(|&d| (1..=n).contains(&d))
+        })
+        .map(|d| d.map(|d| d - 1))
+        .collect();
+    let full = values.filter(|v| v.len() == n * n && n <= 9);
+    if full.is_none() {
+        log::warn!(
+            "{source}:{line}: SudokuPad: the puzzle's `solution:` is not {} digits from 1 to {n}; \
+             it is not compared",
+            n * n
+        );
+    }
+    full
 }
 
 /// The items of a list-valued key; none when it is absent.
