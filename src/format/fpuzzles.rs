@@ -86,6 +86,13 @@ fn decode(text: &str) -> Result<String, String> {
     if text.starts_with('{') {
         return Ok(text.to_string());
     }
+    if let (Some(i), None) = (text.find("?id="), text.find("load=")) {
+        let id = text[i + "?id=".len()..].trim();
+        return Err(format!(
+            "`?id={id}` is a short link: the puzzle is kept on f-puzzles' server, which this tool \
+             does not ask; open it in f-puzzles and copy the full `?load=` link"
+        ));
+    }
     let mut payload = text;
     if let Some(i) = text.find("load=") {
         payload = &text[i + "load=".len()..];
@@ -433,6 +440,12 @@ mod tests {
     fn empty_grid(n: usize) -> String {
         let row = format!("[{}]", vec!["{}"; n].join(","));
         format!("[{}]", vec![row; n].join(","))
+    }
+
+    #[test]
+    fn a_short_link_says_where_the_puzzle_is() {
+        let e = decode("https://f-puzzles.com/?id=y7b2x3kq").unwrap_err();
+        assert!(e.contains("short link") && e.contains("?load="), "{e}");
     }
 
     #[test]
