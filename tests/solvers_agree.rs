@@ -100,7 +100,7 @@ fn all_solvers_agree_on_every_shipped_puzzle() {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         // The variants of iss-examples.txt and fpuzzles-examples.txt have their own tests
         // (tests/iss_examples.rs, tests/variant_forms.rs, tests/variants_agree.rs), and so
-        // have the SudokuPad links (tests/sudokupad.rs).
+        // have the SudokuPad links (tests/links.rs).
         if path.is_dir()
             || name.ends_with(".md")
             || name.ends_with(".svg")

@@ -39,7 +39,10 @@ pub(super) fn detect(
         return Ok(InputFormat::Fpuzzles);
     }
     if records.first().is_some_and(|&(_, t)| {
-        iss::is_iss_line(t) || iss::is_killer_code(t) || iss::is_jigsaw_line(t)
+        iss::is_iss_line(t)
+            || iss::from_link(t).is_some()
+            || iss::is_killer_code(t)
+            || iss::is_jigsaw_line(t)
     }) {
         return Ok(InputFormat::Iss);
     }

@@ -50,7 +50,7 @@ pub(super) fn read_line(
     text: &str,
     line: usize,
     source: &str,
-    _opts: &ReadOptions,
+    opts: &ReadOptions,
 ) -> Result<Entry, InputError> {
     let err = |m: String| InputError::at(source, line, format!("f-puzzles: {m}"));
     let json = decode(text).map_err(err)?;
@@ -65,9 +65,15 @@ pub(super) fn read_line(
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .map(str::to_string);
-    let puzzle = Import::new(&data)
-        .and_then(|import| import.puzzle())
+    let (puzzle, left_out) = Import::new(&data)
+        .and_then(|import| import.puzzle(opts.ignore_cosmetic))
         .map_err(err)?;
+    if !left_out.is_empty() {
+        log::warn!(
+            "{source}:{line}: f-puzzles: left out, as --ignore-cosmetic asks: {}",
+            left_out.join(", ")
+        );
+    }
     Ok(Entry {
         puzzle,
         line,
@@ -157,13 +163,24 @@ impl<'a> Import<'a> {
         })
     }
 
-    fn puzzle(mut self) -> Result<Puzzle, String> {
+    /// The puzzle, and the cosmetic drawings left out (`line: 2`) when `ignore_cosmetic`
+    /// asks; without it a drawing is refused.
+    fn puzzle(mut self, ignore_cosmetic: bool) -> Result<(Puzzle, Vec<String>), String> {
+        let mut left_out = Vec::new();
         for key in self.data.keys() {
             let key = key.as_str();
-            if COSMETIC.contains(&key) && !self.entries(key)?.is_empty() {
+            let drawn = if COSMETIC.contains(&key) {
+                self.entries(key)?.len()
+            } else {
+                0
+            };
+            if drawn > 0 && ignore_cosmetic {
+                left_out.push(format!("{key}: {drawn}"));
+            } else if drawn > 0 {
                 return Err(format!(
                     "`{key}` is drawn without a rule of its own (its meaning is in the rule \
-                     text), so this tool cannot tell what it asks"
+                     text), so this tool cannot tell what it asks; --ignore-cosmetic reads the \
+                     puzzle without it"
                 ));
             }
             let known = || keys().contains(&key);
@@ -193,7 +210,7 @@ impl<'a> Import<'a> {
         for c in self.extra {
             puzzle.add_constraint(c)?;
         }
-        Ok(puzzle)
+        Ok((puzzle, left_out))
     }
 
     /// The givens, given pencil marks and regions of the `grid` rows.

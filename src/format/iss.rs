@@ -39,6 +39,18 @@ fn known(kind: &str) -> bool {
 
 /// Whether a content line is a constraint string: it starts with `.` and holds a `~` (which
 /// no line puzzle does), or every part of it is a kind this reader knows (`.AntiKnight.`).
+/// The constraint string of an Interactive Sudoku Solver link (`…/Interactive-Sudoku-Solver/?q=
+/// .Shape~6x6…`), decoded as the browser's `URLSearchParams` decodes its `q`.
+pub(super) fn from_link(text: &str) -> Option<String> {
+    if !(text.starts_with("http") && text.contains("Interactive-Sudoku-Solver")) {
+        return None;
+    }
+    let at = text.find("?q=").or_else(|| text.find("&q="))? + 3;
+    let value = &text[at..];
+    let end = value.find(['&', '#']).unwrap_or(value.len());
+    Some(super::url::percent_decoded(&value[..end], true))
+}
+
 pub(super) fn is_iss_line(text: &str) -> bool {
     if !text.starts_with('.') {
         return false;
@@ -147,6 +159,14 @@ pub(super) fn read_line(
     opts: &ReadOptions,
 ) -> Result<Entry, InputError> {
     let err = |m: String| InputError::at(source, line, m);
+    if let Some(q) = from_link(text) {
+        if !is_iss_line(&q) {
+            return Err(err(format!(
+                "the Interactive Sudoku Solver link holds `{q}`, not a constraint string"
+            )));
+        }
+        return read_line(&q, line, source, opts);
+    }
     if !is_iss_line(text) {
         if let Some(entry) = jigsaw_line(text, line, source, opts) {
             return entry;

@@ -19,6 +19,7 @@ mod read;
 mod rmit;
 #[cfg(feature = "links")]
 mod sudokupad;
+mod url;
 mod write;
 
 pub use draw::write_constraints;

@@ -16,6 +16,7 @@ use super::fpuzzles;
 use super::iss::{self, Part};
 use super::lz_string::{self, LzError};
 use super::options::ReadOptions;
+use super::url::percent_decoded;
 use super::{Entry, InputFormat};
 use crate::constraints::iss_id;
 use crate::error::InputError;
@@ -88,7 +89,7 @@ pub(super) fn read_line(
 
 /// The puzzle id inside any of SudokuPad's wrappers, URL-decoded, without the settings query.
 fn puzzle_id(text: &str) -> String {
-    let mut t = percent_decoded(text.trim());
+    let mut t = percent_decoded(text.trim(), false);
     for scheme in ["https://", "http://", "sudokupad://puzzle/"] {
         if let Some(rest) = t.strip_prefix(scheme) {
             t = rest.to_string();
@@ -114,31 +115,6 @@ fn puzzle_id(text: &str) -> String {
     let t = t.trim_start_matches(['?', '/']);
     let end = t.find(['?', '&', '#']).unwrap_or(t.len());
     t[..end].trim().to_string()
-}
-
-/// `text` with its `%XX` escapes decoded (a `+` stays a `+`: base64 uses it).
-fn percent_decoded(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (
-            bytes[i],
-            bytes.get(i + 1).copied(),
-            bytes.get(i + 2).copied(),
-        ) {
-            (b'%', Some(h), Some(l)) if hex(h).is_some() && hex(l).is_some() => {
-                out.push((hex(h).unwrap_or(0) * 16 + hex(l).unwrap_or(0)) as u8);
-                i += 3;
-            }
-            (b, _, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The ISS parts of an `scf` id, as `PuzzleTools.decodeSCF` reads it: `dedoku` decodes the

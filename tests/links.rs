@@ -1,7 +1,8 @@
-//! SudokuPad links: every wrapper and every form (`fpuzzles`, `scf`, `scl`, `ctc`) of one
-//! puzzle reads as the same puzzle as its f-puzzles form, drawings are refused by name unless
-//! `--ignore-cosmetic`, and a short id says where the puzzle lives. The fixtures were made by
-//! SudokuPad's own encoder (puzzles/README.md).
+//! Links: SudokuPad's, in every wrapper and form (`fpuzzles`, `scf`, `scl`, `ctc`), read as the
+//! same puzzle as the f-puzzles form, drawings refused by name unless `--ignore-cosmetic`, a
+//! short id told where the puzzle lives; the Interactive Sudoku Solver's `?q=` links; and
+//! f-puzzles' cosmetic drawings. The SudokuPad fixtures were made by SudokuPad's own encoder
+//! (puzzles/README.md).
 
 use crate::common;
 
@@ -209,4 +210,78 @@ fn a_short_id_says_the_puzzle_lives_on_sudokupads_server() {
     );
     let r = run(&["solve", "--puzzle", "https://sudokupad.app/scl"], "");
     assert_eq!(r.code, 2, "{}", r.transcript());
+}
+
+#[test]
+fn an_interactive_sudoku_solvers_link_reads_as_its_constraint_string() {
+    let q = ".Windoku.~R2C6_5~R2C8_1~R3C5_2~R3C9_6~R4C7_4~R5C3_5~R5C7_6~R6C2_8~R6C6_7~R6C7_3~R7C4_2~R7C5_1~R7C6_4~R8C2_7~R8C9_2~R9C3_6~R9C8_4";
+    let plain = run(&["solve", "--puzzle", q], "");
+    assert_eq!(plain.code, 0, "{}", plain.transcript());
+    let encoded = q.replace('~', "%7E");
+    for link in [
+        format!("https://sigh.github.io/Interactive-Sudoku-Solver/?q={q}"),
+        format!("https://sigh.github.io/Interactive-Sudoku-Solver/?mode=all&q={encoded}#x"),
+    ] {
+        let r = run(&["solve", "--puzzle", &link], "");
+        assert_eq!(r.stdout, plain.stdout, "{link}: {}", r.transcript());
+    }
+    let r = run(
+        &[
+            "solve",
+            "--puzzle",
+            "https://sigh.github.io/Interactive-Sudoku-Solver/?q=hello",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("not a constraint string"), "{}", r.stderr);
+}
+
+#[test]
+fn f_puzzles_cosmetic_drawings_are_refused_unless_ignore_cosmetic() {
+    // Wikipedia's givens with a cosmetic line, compressed by the reference lz-string port.
+    let wiki = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let grid: Vec<Vec<serde_json::Value>> = wiki
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            row.iter()
+                .map(|&b| match b {
+                    b'1'..=b'9' => serde_json::json!({"value": b - b'0', "given": true}),
+                    _ => serde_json::json!({}),
+                })
+                .collect()
+        })
+        .collect();
+    let json =
+        serde_json::json!({"size": 9, "grid": grid, "line": [{"lines": [["R1C1", "R1C2"]]}]});
+    let link = format!(
+        "https://f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(&json.to_string())
+    );
+    let r = run(&["solve", "--puzzle", &link], "");
+    assert_eq!(r.code, 2, "{}", r.transcript());
+    assert!(
+        r.stderr.contains("`line` is drawn") && r.stderr.contains("--ignore-cosmetic"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &[
+            "solve",
+            "--ignore-cosmetic",
+            "--to",
+            "line",
+            "--puzzle",
+            &link,
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.transcript());
+    assert!(
+        r.stderr.contains("left out") && r.stderr.contains("line: 1"),
+        "{}",
+        r.stderr
+    );
+    assert!(check(&line_spec(wiki), &parse_line_solution(r.stdout.trim())).is_empty());
 }
