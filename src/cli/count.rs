@@ -96,10 +96,10 @@ pub(super) fn run(args: CountArgs, global: super::Global) -> Result<u8, Failure>
             });
         }
         if !args.show_difference {
-            let outcome = super::solve_checked(solver, rules, input, &limits())?;
+            let outcome = super::checked::solve_checked(solver, rules, input, &limits())?;
             return Ok(Counted::Count(outcome, None));
         }
-        let (outcome, more) = super::solutions_checked(rules, input, &limits())?;
+        let (outcome, more) = super::checked::solutions_checked(rules, input, &limits())?;
         let differ = match (&outcome.solution, more.first()) {
             (Some(a), Some(b)) => setter::differences(a, b),
             _ => Vec::new(),

@@ -121,7 +121,7 @@ pub(super) fn run(args: RmitArgs, global: super::Global) -> Result<u8, Failure> 
         deadline: super::deadline(args.timeout),
         ..Limits::solutions(1)
     };
-    let outcome = super::solve_checked(solver, &rules, &input, &limits)?;
+    let outcome = super::checked::solve_checked(solver, &rules, &input, &limits)?;
     let code = match &outcome.solution {
         Some(grid) => {
             let cells: Vec<Option<usize>> = grid.iter().map(|&v| Some(v)).collect();

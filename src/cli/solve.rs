@@ -116,7 +116,7 @@ pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure>
                 },
             )
         } else {
-            super::solve_checked(solver, rules, input, &limits()).map(|o| (o, Vec::new()))
+            super::checked::solve_checked(solver, rules, input, &limits()).map(|o| (o, Vec::new()))
         }
     };
     // The grid layout of a record's output, and the text for one that is not solved.
@@ -358,7 +358,7 @@ type Grid = Vec<Option<usize>>;
 /// Up to `limits.solutions` solutions of `input` with cp, each checked: the first as the
 /// outcome's, the others after it.
 fn several(rules: &Rules, input: &Input, limits: &Limits) -> Result<(Outcome, Vec<Grid>), Failure> {
-    let (outcome, more) = super::solutions_checked(rules, input, limits)?;
+    let (outcome, more) = super::checked::solutions_checked(rules, input, limits)?;
     let more = more
         .into_iter()
         .map(|g| g.into_iter().map(Some).collect())

@@ -116,13 +116,7 @@ fn audit_in<D: Domain>(puzzle: &Puzzle, rules: &Rules, deadline: Option<Instant>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{ReadOptions, read};
-
-    fn puzzle(text: &str) -> Puzzle {
-        read(text, "t", &ReadOptions::default()).unwrap()[0]
-            .puzzle
-            .clone()
-    }
+    use crate::setter::tests::puzzle;
 
     #[test]
     fn a_given_the_others_imply_is_redundant_and_none_of_a_minimal_puzzle() {

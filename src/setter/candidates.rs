@@ -341,14 +341,8 @@ fn equal_cells<D: Domain>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{ReadOptions, read};
     use crate::setter::solutions;
-
-    fn puzzle(text: &str) -> Puzzle {
-        read(text, "t", &ReadOptions::default()).unwrap()[0]
-            .puzzle
-            .clone()
-    }
+    use crate::setter::tests::puzzle;
 
     /// The union of every solution, each cell's values ascending.
     fn union(p: &Puzzle) -> Vec<Vec<usize>> {

@@ -141,8 +141,8 @@ mod tests {
 
     #[test]
     fn a_unique_puzzles_interval_holds_one_and_a_broken_one_estimates_zero() {
-        let unique = crate::format::read(".2.4..1.2....3..", "t", &Default::default()).unwrap();
-        let e = estimate_count(&unique[0].puzzle, &Rules::sudoku(), 200, 1, None).unwrap();
+        let unique = crate::setter::tests::puzzle(".2.4..1.2....3..");
+        let e = estimate_count(&unique, &Rules::sudoku(), 200, 1, None).unwrap();
         assert!(e.low <= 1.0 && 1.0 <= e.high, "{e:?}");
         let mut none = empty(4);
         none.set_given(0, Some(0));

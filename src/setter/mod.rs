@@ -41,3 +41,16 @@ fn prepared<'p>(puzzle: &'p Puzzle, rules: &Rules) -> Result<Cow<'p, Puzzle>, Re
         None => Ok(puzzle),
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use crate::format::{ReadOptions, read};
+    use crate::puzzle::Puzzle;
+
+    /// The puzzle of a line of text.
+    pub(crate) fn puzzle(text: &str) -> Puzzle {
+        read(text, "t", &ReadOptions::default()).unwrap()[0]
+            .puzzle
+            .clone()
+    }
+}

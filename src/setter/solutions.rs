@@ -47,13 +47,7 @@ pub fn differences(a: &[usize], b: &[usize]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{ReadOptions, read};
-
-    fn puzzle(text: &str) -> Puzzle {
-        read(text, "t", &ReadOptions::default()).unwrap()[0]
-            .puzzle
-            .clone()
-    }
+    use crate::setter::tests::puzzle;
 
     #[test]
     fn every_solution_of_a_small_puzzle_once_each() {
