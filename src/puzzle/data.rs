@@ -578,6 +578,13 @@ impl Puzzle {
         p
     }
 
+    /// This puzzle without the constraints `drop` picks (no negative rule's pair put back).
+    pub fn without_constraints(&self, drop: impl Fn(&Constraint) -> bool) -> Puzzle {
+        let mut p = self.clone();
+        p.constraints.retain(|c| !drop(c));
+        p
+    }
+
     /// This puzzle without its `i`th cage ([`Puzzle::cages`]).
     pub fn without_cage(&self, i: usize) -> Puzzle {
         let mut p = self.clone();

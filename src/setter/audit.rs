@@ -4,7 +4,8 @@
 use super::candidates::{self, Prober};
 use super::{CandidateOptions, Refused, prepared};
 use crate::engine::Domain;
-use crate::puzzle::{Puzzle, Rules};
+use crate::puzzle::{Constraint, GlobalRule, Puzzle, Rules};
+use std::collections::HashSet;
 use std::time::Instant;
 
 /// What [`audit`] found.
@@ -17,7 +18,8 @@ pub struct Audit {
     pub redundant_givens: Vec<usize>,
     /// Constraints and cages each of which could be removed alone and leave the solution
     /// unique, named as [`Constraint::describe`](crate::constraints::Constraint::describe)
-    /// names them (a cage as `cage 15 at r1c1`). Empty unless unique.
+    /// names them (a cage as `cage 15 at r1c1`, a whole-grid rule as `the anti-knight rule`).
+    /// Empty unless unique.
     pub redundant_constraints: Vec<String>,
     /// With several solutions: `(cell, value)` of each placement that would leave exactly one.
     pub finishing: Vec<(usize, usize)>,
@@ -27,7 +29,8 @@ pub struct Audit {
 
 /// Audits `puzzle` under `rules` ([`Audit`]): each given is tried removed on one model of the
 /// puzzle without givens (the others fixed, the removed one kept off its value: no solution
-/// means it is redundant); each constraint and cage on the puzzle without it.
+/// means it is redundant); each whole-grid rule ([`GlobalRule`], all its constraints together),
+/// each other constraint and each cage on the puzzle without it.
 pub fn audit(puzzle: &Puzzle, rules: &Rules, deadline: Option<Instant>) -> Result<Audit, Refused> {
     let puzzle = prepared(puzzle, rules)?;
     Ok(crate::with_domain!(puzzle.size(), D => audit_in::<D>(&puzzle, rules, deadline)))
@@ -84,15 +87,37 @@ fn audit_in<D: Domain>(puzzle: &Puzzle, rules: &Rules, deadline: Option<Instant>
             }
         }
     }
-    // The constraints and cages, each left off a copy of the puzzle.
+    // The whole-grid rules on the puzzle, each left off whole (an anti-knight rule is 224 pairs
+    // of cells, not 224 clues); then the other constraints and the cages, each left off alone.
+    let mut grouped: HashSet<Constraint> = HashSet::new();
+    let mut rule_trials = Vec::new();
+    for &(rule_name, rule) in GlobalRule::ALL {
+        let Ok(made) = rule.constraints(puzzle) else {
+            continue;
+        };
+        if made.is_empty() || !made.iter().all(|c| puzzle.constraints().contains(c)) {
+            continue;
+        }
+        let made: HashSet<Constraint> = made.into_iter().collect();
+        rule_trials.push((
+            puzzle.without_constraints(|c| made.contains(c)),
+            format!("the {rule_name} rule"),
+        ));
+        grouped.extend(made);
+    }
     let name = |c: usize| puzzle.cell_name(c);
-    let trials = (0..puzzle.constraints().len())
-        .map(|i| {
-            (
-                puzzle.without_constraint(i),
-                puzzle.constraints()[i].describe(name),
-            )
-        })
+    let trials = rule_trials
+        .into_iter()
+        .chain(
+            (0..puzzle.constraints().len())
+                .filter(|&i| !grouped.contains(&puzzle.constraints()[i]))
+                .map(|i| {
+                    (
+                        puzzle.without_constraint(i),
+                        puzzle.constraints()[i].describe(name),
+                    )
+                }),
+        )
         .chain(puzzle.cages().iter().enumerate().map(|(i, cage)| {
             let at = cage.cells.iter().copied().min().unwrap_or(0);
             (
@@ -144,6 +169,34 @@ mod tests {
             assert_eq!(two.unwrap().grids.len(), 1);
         }
         assert!(a.complete && b.complete);
+    }
+
+    #[test]
+    fn a_whole_grid_rule_is_tried_whole() {
+        // An anti-knight puzzle made by `generate` (seed 5), and its solution with row 1
+        // blanked, which the plain rules already make unique: the rule is needed in the
+        // first and listed as one item in the second, not as its 224 pairs.
+        const SOLUTION: &str =
+            "695843712817692354324751869962315487483967521751428936576289143149536278238174695";
+        let with_rule = |text: &str| {
+            let mut p = puzzle(text);
+            for c in GlobalRule::AntiKnight.constraints(&p).unwrap() {
+                p.add_constraint(c).unwrap();
+            }
+            p
+        };
+        let needed = with_rule(
+            ".......12........4....................39..5........9....6....4...9.........17....",
+        );
+        let a = audit(&needed, &Rules::sudoku(), None).unwrap();
+        assert_eq!(a.solutions, 1);
+        assert!(a.redundant_constraints.is_empty(), "{a:?}");
+        let open_row = format!("{}{}", ".".repeat(9), &SOLUTION[9..]);
+        let a = audit(&with_rule(&open_row), &Rules::sudoku(), None).unwrap();
+        assert_eq!(
+            a.redundant_constraints,
+            vec!["the anti-knight rule".to_string()]
+        );
     }
 
     #[test]
