@@ -13,6 +13,7 @@ mod iss_examples;
 mod large_grids;
 mod layouts;
 mod links;
+mod links_out;
 mod logic;
 mod parsers;
 mod properties;

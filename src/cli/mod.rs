@@ -16,6 +16,7 @@ mod output_file;
 mod plot;
 mod profile_table;
 mod progress;
+mod puzzle_out;
 mod rate;
 mod rmit;
 mod solve;
@@ -249,16 +250,32 @@ enum ToArg {
     Line,
     /// one JSON object per puzzle and line (JSON Lines)
     Json,
+    /// the puzzle as an f-puzzles link (`--solution` adds its solution)
+    Fpuzzles,
+    /// the puzzle as a SudokuPad link (`--solution` adds its solution)
+    Sudokupad,
+    /// the puzzle as an Interactive Sudoku Solver link
+    Iss,
 }
 
 impl ToArg {
+    /// The link format asked for, when it is one.
+    fn link_format(self) -> Option<format::LinkFormat> {
+        match self {
+            ToArg::Fpuzzles => Some(format::LinkFormat::Fpuzzles),
+            ToArg::Sudokupad => Some(format::LinkFormat::Sudokupad),
+            ToArg::Iss => Some(format::LinkFormat::Iss),
+            _ => None,
+        }
+    }
+
     /// The grid layout asked for; `None` for JSON.
     fn grid_format(self) -> Option<OutputFormat> {
         match self {
             ToArg::Grid => Some(OutputFormat::Grid),
             ToArg::Csv => Some(OutputFormat::Csv),
             ToArg::Line => Some(OutputFormat::Line),
-            ToArg::Json => None,
+            _ => None,
         }
     }
 }

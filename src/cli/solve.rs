@@ -34,6 +34,10 @@ pub(super) struct SolveArgs {
     /// with fewer prints all it has.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::parse_positive)]
     solutions: u64,
+    /// With `--to fpuzzles` or `sudokupad`: solve each puzzle and put its solution in the
+    /// link.
+    #[arg(long)]
+    solution: bool,
     /// Print each puzzle before its solution.
     #[arg(long)]
     show: bool,
@@ -82,6 +86,18 @@ pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure>
         tree: args.tree.as_ref().map(|_| args.tree_limit),
     };
     let solver = super::find_observing(&args.solver, global, observe)?;
+    if let Some(format) = args.to.and_then(ToArg::link_format) {
+        if let Some(path) = &args.output {
+            args.input.refuse_as_output(path)?;
+        }
+        let out = super::puzzle_out::PuzzleOut {
+            format,
+            solution: args.solution,
+            solver,
+            output: args.output.as_deref(),
+        };
+        return super::puzzle_out::run(out, &args.input, &args.batch);
+    }
     let mut kinds: Vec<PropagatorProfile> = Vec::new();
     let json = args.to == Some(ToArg::Json);
     let mut out = String::new();

@@ -96,6 +96,29 @@ impl Kind for Arrow {
         Some(layered.map(|l| (self.cells(), l)))
     }
 
+    fn iss(&self, n: usize) -> Option<String> {
+        let cells = [&self.circle[..], &self.arrow[..]].concat();
+        let cells = super::iss_cells(n, &cells);
+        Some(match self.circle.len() {
+            1 => format!("Arrow~{cells}"),
+            k => format!("PillArrow~{k}~{cells}"),
+        })
+    }
+
+    /// The arrow's line starts in the circle's cell nearest its shaft.
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let head = *self.arrow.first()?;
+        let far = |c: &&usize| (**c / n).abs_diff(head / n).max((**c % n).abs_diff(head % n));
+        let start = *self.circle.iter().min_by_key(far)?;
+        let line = [&[start][..], &self.arrow[..]].concat();
+        let entry = serde_json::json!({
+            "cells": super::fpuzzles_cells(n, &self.circle),
+            "lines": [super::fpuzzles_cells(n, &line)],
+        });
+        Some(("arrow", entry))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let k = self.circle.len();
         if k > 1 {

@@ -49,6 +49,15 @@ impl Kind for Between {
         Some(ends_then_inner(&self.cells, w, n, None, max_edges))
     }
 
+    fn iss(&self, n: usize) -> Option<String> {
+        Some(format!("Between~{}", super::iss_cells(n, &self.cells)))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        Some(("betweenline", super::fpuzzles_line(n, &self.cells)))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         post.automaton();
     }

@@ -64,6 +64,17 @@ impl Kind for Cage {
         format!("cage {}: {}", self.total, list(&self.cells, name))
     }
 
+    fn iss(&self, n: usize) -> Option<String> {
+        Some(format!("Cage~{}~{}", self.total, super::iss_cells(n, &self.cells)))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let cells = super::fpuzzles_cells(n, &self.cells);
+        let value = self.total.to_string();
+        Some(("killercage", serde_json::json!({ "cells": cells, "value": value })))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let combos: Arc<[D]> = if self.total < 0 {
             Arc::from(Vec::new())

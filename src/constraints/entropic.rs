@@ -2,6 +2,8 @@
 //! (7–9) value.
 
 use super::{IssKind, Kind, Post, RuleWord, distinct, values_of};
+#[cfg(feature = "links")]
+use super::FpuzzlesKey;
 use crate::engine::Domain;
 
 /// Each run of three cells (the whole line, when it is shorter) holds values of distinct
@@ -32,6 +34,12 @@ impl Kind for Entropic {
         },
     }];
 
+    #[cfg(feature = "links")]
+    const FPUZZLES_KEYS: &'static [FpuzzlesKey] = &[FpuzzlesKey {
+        key: "entropicline",
+        read: |entry| entry.lines_as("Entropic"),
+    }];
+
     fn name(&self) -> &'static str {
         "entropic line"
     }
@@ -51,6 +59,15 @@ impl Kind for Entropic {
     }
 
     /// Cells fewer than three apart hold distinct classes.
+    fn iss(&self, n: usize) -> Option<String> {
+        Some(format!("Entropic~{}", super::iss_cells(n, &self.cells)))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        Some(("entropicline", super::fpuzzles_line(n, &self.cells)))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let cells = &self.cells;
         for i in 0..cells.len() {

@@ -2,7 +2,7 @@
 //! reads it: cells `R<row>C<col>`, lines, a clue's number. Most entries become the Interactive
 //! Sudoku Solver's parts (which [`super::IssKind`] reads), the rest constraints.
 
-use super::Constraint;
+use super::{Constraint, iss_id};
 use serde_json::{Map, Value};
 
 /// One f-puzzles key with its reader.
@@ -99,6 +99,36 @@ impl FpuzzlesEntry<'_> {
         Ok(())
     }
 
+    /// A clue beside a row or column (`{"cell": "R0C3", "value": "12"}`) as the Interactive
+    /// Sudoku Solver's part `kind` with a clue on one side (`XSum~C3~12`, `XSum~C3~~12` from
+    /// below); a clue without a number says nothing.
+    pub(crate) fn side_clue(&mut self, kind: &str) -> Result<(), String> {
+        let Some(total) = self.number()? else {
+            return Ok(());
+        };
+        let n = self.n as i64;
+        let (r, c) = self.clue_cell("cell")?;
+        let (line, far) = if (r < 0 || r == n) && (0..n).contains(&c) {
+            (format!("C{}", c + 1), r == n)
+        } else if (c < 0 || c == n) && (0..n).contains(&r) {
+            (format!("R{}", r + 1), c == n)
+        } else {
+            return Err(format!(
+                "{}: the clue at R{}C{} is not beside a row or column, outside the grid",
+                self.what,
+                r + 1,
+                c + 1
+            ));
+        };
+        let mut args = vec![line];
+        if far {
+            args.push(String::new());
+        }
+        args.push(total.to_string());
+        self.part(kind, args);
+        Ok(())
+    }
+
     /// The ids of cells, as the Interactive Sudoku Solver's parts name them.
     pub(crate) fn ids(&self, cells: &[usize]) -> Vec<String> {
         cells
@@ -148,10 +178,4 @@ pub(crate) fn cells_at(n: usize, what: &str, list: Option<&Value>) -> Result<Vec
             Ok(r as usize * n + c as usize)
         })
         .collect()
-}
-
-/// A cell as the Interactive Sudoku Solver names it: `R<row>C<col>`, one base-36 digit each.
-pub(crate) fn iss_id(row: usize, col: usize) -> String {
-    let digit = |i: usize| std::char::from_digit(i as u32 + 1, 36).unwrap_or('?');
-    format!("R{}C{}", digit(row), digit(col))
 }

@@ -210,3 +210,9 @@ impl IssGrid {
         found
     }
 }
+
+/// A cell as the Interactive Sudoku Solver names it: `R<row>C<col>`, one base-36 digit each.
+pub(crate) fn iss_id(row: usize, col: usize) -> String {
+    let digit = |i: usize| std::char::from_digit(i as u32 + 1, 36).unwrap_or('?');
+    format!("R{}C{}", digit(row), digit(col))
+}

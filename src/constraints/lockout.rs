@@ -51,6 +51,10 @@ impl Kind for Lockout {
         Some(ends_then_inner(&self.cells, w, n, Some(self.diff), max_edges))
     }
 
+    fn iss(&self, n: usize) -> Option<String> {
+        Some(format!("Lockout~{}~{}", self.diff, super::iss_cells(n, &self.cells)))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         post.automaton();
     }

@@ -15,12 +15,14 @@
 #[cfg(feature = "links")]
 mod fpuzzles_entry;
 mod iss_part;
+mod link_cells;
 mod post;
 mod rule_args;
 
 #[cfg(feature = "links")]
-pub(crate) use fpuzzles_entry::{FpuzzlesEntry, FpuzzlesKey, cells_at, iss_id};
-pub(crate) use iss_part::{IssGrid, IssKind, IssPart};
+pub(crate) use fpuzzles_entry::{FpuzzlesEntry, FpuzzlesKey, cells_at};
+pub(crate) use iss_part::{IssGrid, IssKind, IssPart, iss_id};
+pub(crate) use link_cells::*;
 pub(crate) use post::{Houses, MAX_EDGES, Post, Unfolded};
 pub(crate) use renban::runs;
 pub(crate) use rule_args::{RuleArgs, RuleWord, cell_of};
@@ -68,6 +70,17 @@ pub(crate) trait Kind: Clone + Into<Constraint> {
     /// The automaton it is posted as, when it is: its cells in reading order and the unfolded
     /// automaton, or `Some(None)` past `max_edges`. `w` holds the symbols' values.
     fn automaton(&self, _w: &[i64], _n: usize, _max_edges: usize) -> Option<Unfolded> {
+        None
+    }
+    /// It as a part of the Interactive Sudoku Solver's strings on an n×n grid
+    /// (`Thermo~R1C1~R1C2`); `None` when that solver has no part for it.
+    fn iss(&self, _n: usize) -> Option<String> {
+        None
+    }
+    /// It as an f-puzzles entry on an n×n grid: its key and JSON; `None` when f-puzzles has
+    /// no key for it.
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, _n: usize) -> Option<(&'static str, serde_json::Value)> {
         None
     }
     /// Posts it on the engine.
@@ -173,6 +186,18 @@ macro_rules! registry {
             /// The automaton the constraint is posted as ([`Kind::automaton`]).
             pub(crate) fn automaton(&self, w: &[i64], n: usize, max: usize) -> Option<Unfolded> {
                 match self { $(Constraint::$variant(k) => k.automaton(w, n, max),)* }
+            }
+
+            /// The constraint as a part of the Interactive Sudoku Solver's strings
+            /// ([`Kind::iss`]).
+            pub(crate) fn iss(&self, n: usize) -> Option<String> {
+                match self { $(Constraint::$variant(k) => k.iss(n),)* }
+            }
+
+            /// The constraint as an f-puzzles entry ([`Kind::fpuzzles`]).
+            #[cfg(feature = "links")]
+            pub(crate) fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+                match self { $(Constraint::$variant(k) => k.fpuzzles(n),)* }
             }
 
             /// Posts the constraint on the engine.

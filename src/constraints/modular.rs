@@ -1,6 +1,8 @@
 //! A modular line: each run of M cells along it holds distinct values modulo M.
 
 use super::{IssKind, IssPart, Kind, Post, RuleWord, distinct, list, values_of};
+#[cfg(feature = "links")]
+use super::FpuzzlesKey;
 use crate::engine::Domain;
 
 /// Each run of `modulus` cells along the line (the whole line, when it is shorter) holds
@@ -26,6 +28,12 @@ impl Kind for Modular {
         kind: "Modular",
         late: false,
         read: read_iss,
+    }];
+
+    #[cfg(feature = "links")]
+    const FPUZZLES_KEYS: &'static [FpuzzlesKey] = &[FpuzzlesKey {
+        key: "modularline",
+        read: |entry| entry.lines_as("Modular"),
     }];
 
     fn name(&self) -> &'static str {
@@ -55,6 +63,16 @@ impl Kind for Modular {
 
     /// Cells fewer than a run apart differ modulo M: every run of the line (the whole line,
     /// when it is shorter than one) holds distinct classes.
+    fn iss(&self, n: usize) -> Option<String> {
+        Some(format!("Modular~{}~{}", self.modulus, super::iss_cells(n, &self.cells)))
+    }
+
+    /// f-puzzles' modular lines are modulo 3.
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        (self.modulus == 3).then(|| ("modularline", super::fpuzzles_line(n, &self.cells)))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let (m, cells) = (self.modulus, &self.cells);
         for i in 0..cells.len() {

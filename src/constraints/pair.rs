@@ -5,7 +5,6 @@ use super::{IssKind, IssPart, Kind, Post, RuleArgs, RuleWord};
 #[cfg(feature = "links")]
 use super::{FpuzzlesEntry, FpuzzlesKey};
 use crate::engine::Domain;
-#[cfg(feature = "links")]
 use crate::puzzle::orthogonal_neighbours;
 
 /// Two cells whose values relate: a dot, an X or V, a greater-than sign.
@@ -121,6 +120,43 @@ impl Kind for Pair {
 
     fn listing(&self, name: &dyn Fn(usize) -> String) -> String {
         format!("{}: {} {}", self.kind.name(), name(self.a), name(self.b))
+    }
+
+    fn iss(&self, n: usize) -> Option<String> {
+        let adjacent = orthogonal_neighbours(n, self.a).contains(&self.b);
+        let ids = |x: usize, y: usize| super::iss_cells(n, &[x, y]);
+        let (a, b) = (self.a, self.b);
+        Some(match self.kind {
+            PairKind::Different => format!("AllDifferent~{}", ids(a, b)),
+            _ if !adjacent => return None,
+            PairKind::WhiteDot => format!("WhiteDot~{}", ids(a, b)),
+            PairKind::BlackDot => format!("BlackDot~{}", ids(a, b)),
+            PairKind::X => format!("X~{}", ids(a, b)),
+            PairKind::V => format!("V~{}", ids(a, b)),
+            PairKind::Greater => format!("GreaterThan~{}", ids(a, b)),
+            PairKind::Less => format!("GreaterThan~{}", ids(b, a)),
+            _ => return None,
+        })
+    }
+
+    /// A dot, an X or V, a clone, two cells that differ as an extra region; a greater-than
+    /// sign only as part of a minimum or maximum cell, which the writer finds.
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        use serde_json::json;
+        let adjacent = orthogonal_neighbours(n, self.a).contains(&self.b);
+        let cells = super::fpuzzles_cells(n, &[self.a, self.b]);
+        let one = |c: usize| super::fpuzzles_cells(n, &[c]);
+        Some(match self.kind {
+            PairKind::Different => ("extraregion", json!({ "cells": cells })),
+            PairKind::Equal => ("clone", json!({ "cells": one(self.a), "cloneCells": one(self.b) })),
+            _ if !adjacent => return None,
+            PairKind::WhiteDot => ("difference", json!({ "cells": cells })),
+            PairKind::BlackDot => ("ratio", json!({ "cells": cells })),
+            PairKind::X => ("xv", json!({ "cells": cells, "value": "X" })),
+            PairKind::V => ("xv", json!({ "cells": cells, "value": "V" })),
+            _ => return None,
+        })
     }
 
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {

@@ -46,6 +46,15 @@ impl Kind for Palindrome {
     }
 
     /// Mirrored cells are equal.
+    fn iss(&self, n: usize) -> Option<String> {
+        Some(format!("Palindrome~{}", super::iss_cells(n, &self.cells)))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        Some(("palindrome", super::fpuzzles_line(n, &self.cells)))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let (cells, len) = (&self.cells, self.cells.len());
         for i in 0..len / 2 {

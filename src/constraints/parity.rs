@@ -64,6 +64,13 @@ impl Kind for Parity {
         Some(layered.map(|l| (vec![self.cell], l)))
     }
 
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let key = if self.even { "even" } else { "odd" };
+        let cell = super::fpuzzles_name((self.cell / n) as i64, (self.cell % n) as i64);
+        Some((key, serde_json::json!({ "cell": cell })))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         post.automaton();
     }

@@ -2,7 +2,7 @@
 
 use super::{IssKind, IssPart, Kind, Post, RuleWord, Unfolded, list, values_of};
 #[cfg(feature = "links")]
-use super::{FpuzzlesEntry, FpuzzlesKey, fpuzzles_entry::iss_id};
+use super::{FpuzzlesEntry, FpuzzlesKey, iss_id};
 use crate::engine::{Domain, Layered};
 
 /// The four cells of a 2×2 square hold every listed value (as often as listed).
@@ -88,6 +88,18 @@ impl Kind for Quad {
         let (len, start) = (self.cells.len(), self.values.clone());
         let layered = Layered::unfold(len, n, start, step, |s| s.is_empty(), max_edges);
         Some(layered.map(|l| (self.cells.clone(), l)))
+    }
+
+    fn iss(&self, n: usize) -> Option<String> {
+        let top = self.cells.iter().copied().min()?;
+        let values: Vec<String> = self.values.iter().map(i64::to_string).collect();
+        Some(format!("Quad~{}~{}", super::iss_id(top / n, top % n), values.join("~")))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let cells = super::fpuzzles_cells(n, &self.cells);
+        Some(("quadruple", serde_json::json!({ "cells": cells, "values": self.values })))
     }
 
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {

@@ -64,6 +64,16 @@ impl Kind for Region {
         format!("{}: {}", self.label, list(&self.cells, name))
     }
 
+    fn iss(&self, n: usize) -> Option<String> {
+        Some(format!("AllDifferent~{}", super::iss_cells(n, &self.cells)))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let cells = super::fpuzzles_cells(n, &self.cells);
+        Some(("extraregion", serde_json::json!({ "cells": cells })))
+    }
+
     fn post<D: crate::engine::Domain>(&self, post: &mut Post<'_, D>) {
         post.all_different(&self.cells);
     }

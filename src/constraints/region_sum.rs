@@ -2,6 +2,8 @@
 //! equal sums.
 
 use super::{IssKind, IssPart, Kind, Post, RuleWord, list, values_of};
+#[cfg(feature = "links")]
+use super::FpuzzlesKey;
 use crate::engine::{Domain, LinearSum};
 use crate::puzzle::Puzzle;
 
@@ -47,6 +49,12 @@ impl Kind for RegionSum {
         read: read_iss,
     }];
 
+    #[cfg(feature = "links")]
+    const FPUZZLES_KEYS: &'static [FpuzzlesKey] = &[FpuzzlesKey {
+        key: "regionsumline",
+        read: |entry| entry.lines_as("RegionSumLine"),
+    }];
+
     fn name(&self) -> &'static str {
         "region-sum line"
     }
@@ -68,6 +76,16 @@ impl Kind for RegionSum {
     }
 
     /// Each segment's sum equals the first's.
+    fn iss(&self, n: usize) -> Option<String> {
+        let cells = self.segments.concat();
+        Some(format!("RegionSumLine~{}", super::iss_cells(n, &cells)))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        Some(("regionsumline", super::fpuzzles_line(n, &self.segments.concat())))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let first = post.vars(&self.segments[0]);
         for seg in self.segments.iter().skip(1) {

@@ -1,6 +1,8 @@
 //! A renban line: distinct consecutive values in any order.
 
 use super::{IssKind, Kind, Post, RuleWord, distinct, values_of};
+#[cfg(feature = "links")]
+use super::FpuzzlesKey;
 use crate::engine::{CageSum, Domain};
 
 /// The line holds distinct consecutive values in any order.
@@ -25,6 +27,12 @@ impl Kind for Renban {
         },
     }];
 
+    #[cfg(feature = "links")]
+    const FPUZZLES_KEYS: &'static [FpuzzlesKey] = &[FpuzzlesKey {
+        key: "renban",
+        read: |entry| entry.lines_as("Renban"),
+    }];
+
     fn name(&self) -> &'static str {
         "renban line"
     }
@@ -43,6 +51,15 @@ impl Kind for Renban {
     }
 
     /// A cage sum over the runs of consecutive values.
+    fn iss(&self, n: usize) -> Option<String> {
+        Some(format!("Renban~{}", super::iss_cells(n, &self.cells)))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        Some(("renban", super::fpuzzles_line(n, &self.cells)))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let combos = runs::<D>(post.w, self.cells.len()).into();
         let vars = post.vars(&self.cells);

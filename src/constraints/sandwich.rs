@@ -87,6 +87,18 @@ impl Kind for Sandwich {
     }
 
     /// The automaton, and an all-different unless the line is a region already.
+    fn iss(&self, n: usize) -> Option<String> {
+        let (line, _) = super::row_or_column(n, &self.cells)?;
+        Some(format!("Sandwich~{}~{line}", self.total))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let cell = super::fpuzzles_clue_cell(n, &self.cells)?;
+        let value = self.total.to_string();
+        Some(("sandwichsum", serde_json::json!({ "cell": cell, "value": value })))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let Some((cells, layered)) = post.unfold() else {
             return;

@@ -1,6 +1,8 @@
 //! A skyscraper clue: seen from its side, so many values stand taller than all before them.
 
 use super::{IssKind, IssPart, Kind, Post, RuleWord, Unfolded, ends, values_of};
+#[cfg(feature = "links")]
+use super::FpuzzlesKey;
 use crate::engine::{Domain, Layered};
 
 /// Seen from the clue's side, `count` values stand taller than all before them. A 0 is no
@@ -26,6 +28,12 @@ impl Kind for Skyscraper {
         kind: "Skyscraper",
         late: false,
         read: read_iss,
+    }];
+
+    #[cfg(feature = "links")]
+    const FPUZZLES_KEYS: &'static [FpuzzlesKey] = &[FpuzzlesKey {
+        key: "skyscraper",
+        read: |entry| entry.side_clue("Skyscraper"),
     }];
 
     fn name(&self) -> &'static str {
@@ -62,6 +70,19 @@ impl Kind for Skyscraper {
         let len = self.cells.len();
         let layered = Layered::unfold(len, n, (0, 0), step, |s| s.1 == c, max_edges);
         Some(layered.map(|l| (self.cells.clone(), l)))
+    }
+
+    fn iss(&self, n: usize) -> Option<String> {
+        let (line, forward) = super::row_or_column(n, &self.cells)?;
+        let side = if forward { "" } else { "~" };
+        Some(format!("Skyscraper~{line}~{side}{}", self.count))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let cell = super::fpuzzles_clue_cell(n, &self.cells)?;
+        let value = self.count.to_string();
+        Some(("skyscraper", serde_json::json!({ "cell": cell, "value": value })))
     }
 
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {

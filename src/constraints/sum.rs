@@ -96,6 +96,61 @@ impl Kind for Sum {
         format!("{}: {}", self.label, terms.join(" "))
     }
 
+    fn iss(&self, n: usize) -> Option<String> {
+        let cells: Vec<usize> = self.terms.iter().map(|t| t.0).collect();
+        let ones = self.terms.iter().all(|t| t.1 == 1);
+        let grid = super::IssGrid { n };
+        if ones && grid.little_killer(*cells.first()?).as_deref() == Some(&cells[..]) {
+            let start = super::iss_id(cells[0] / n, cells[0] % n);
+            return Some(format!("LittleKiller~{}~{start}", self.total));
+        }
+        let mut spec = self.total.to_string();
+        if !ones {
+            spec += "_=";
+            for (_, k) in &self.terms {
+                spec += &format!("_{k}");
+            }
+        }
+        Some(format!("Sum~{spec}~{}", super::iss_cells(n, &cells)))
+    }
+
+    /// A little killer clue: a whole diagonal from edge to edge, each cell counted once.
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let cells: Vec<usize> = self.terms.iter().map(|t| t.0).collect();
+        let (first, last) = (*cells.first()?, *cells.last()?);
+        let at = |c: usize| ((c / n) as i64, (c % n) as i64);
+        let ((r, c), (r2, c2)) = (at(first), at(last));
+        let (dr, dc) = ((r2 - r).signum(), (c2 - c).signum());
+        let inside = |r: i64, c: i64| (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
+        let on_diagonal = |(i, &x): (usize, &usize)| at(x) == (r + dr * i as i64, c + dc * i as i64);
+        let diagonal = cells.len() >= 2
+            && dr != 0
+            && dc != 0
+            && cells.iter().enumerate().all(on_diagonal)
+            && !inside(r - dr, c - dc)
+            && !inside(r2 + dr, c2 + dc)
+            && self.terms.iter().all(|t| t.1 == 1);
+        if !diagonal {
+            return None;
+        }
+        let direction = match (dr, dc) {
+            (1, 1) => "DR",
+            (1, _) => "DL",
+            (_, 1) => "UR",
+            _ => "UL",
+        };
+        Some((
+            "littlekillersum",
+            serde_json::json!({
+                "cell": super::fpuzzles_name(r - dr, c - dc),
+                "cells": super::fpuzzles_cells(n, &cells),
+                "direction": direction,
+                "value": self.total.to_string(),
+            }),
+        ))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let (mut plus, mut minus) = (Vec::new(), Vec::new());
         for &(c, k) in &self.terms {

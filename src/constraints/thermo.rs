@@ -42,6 +42,14 @@ impl Kind for Thermo {
     const FPUZZLES_KEYS: &'static [FpuzzlesKey] = &[FpuzzlesKey {
         key: "thermometer",
         read: |entry| entry.lines_as("Thermo"),
+    }, FpuzzlesKey {
+        key: "slowthermometer",
+        read: |entry| {
+            for cells in entry.lines()?.into_iter().filter(|l| l.len() >= 2) {
+                entry.add(Thermo { cells, slow: true });
+            }
+            Ok(())
+        },
     }];
 
     fn name(&self) -> &'static str {
@@ -73,6 +81,16 @@ impl Kind for Thermo {
                 .into()
             })
             .collect()
+    }
+
+    fn iss(&self, n: usize) -> Option<String> {
+        (!self.slow).then(|| format!("Thermo~{}", super::iss_cells(n, &self.cells)))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let key = if self.slow { "slowthermometer" } else { "thermometer" };
+        Some((key, super::fpuzzles_line(n, &self.cells)))
     }
 
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {

@@ -2,6 +2,8 @@
 //! Dutch 4).
 
 use super::{Constraint, IssKind, IssPart, Kind, Post, RuleWord, list, values_of};
+#[cfg(feature = "links")]
+use super::FpuzzlesKey;
 use crate::engine::Domain;
 
 /// Neighbours along the line differ by at least `diff` (German whispers: 5, Dutch: 4).
@@ -26,6 +28,12 @@ impl Kind for Whisper {
         kind: "Whisper",
         late: false,
         read: read_iss,
+    }];
+
+    #[cfg(feature = "links")]
+    const FPUZZLES_KEYS: &'static [FpuzzlesKey] = &[FpuzzlesKey {
+        key: "whispers",
+        read: read_fpuzzles,
     }];
 
     fn name(&self) -> &'static str {
@@ -64,6 +72,17 @@ impl Kind for Whisper {
             .collect()
     }
 
+    fn iss(&self, n: usize) -> Option<String> {
+        Some(format!("Whisper~{}~{}", self.diff, super::iss_cells(n, &self.cells)))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let mut entry = super::fpuzzles_line(n, &self.cells);
+        entry["value"] = self.diff.to_string().into();
+        Some(("whispers", entry))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let d = self.diff;
         for pr in self.cells.windows(2) {
@@ -76,4 +95,20 @@ impl Kind for Whisper {
 fn read_iss(part: &mut IssPart<'_>) -> Result<(), String> {
     let (diff, cells) = part.parameter_and_line(5)?;
     part.add(Whisper { diff, cells })
+}
+
+/// `whispers: [{"lines": […], "value": "4"}]`: without a value, the difference is half the
+/// largest value rounded up (5 on a 9×9), as f-puzzles' solver reads it.
+#[cfg(feature = "links")]
+fn read_fpuzzles(entry: &mut super::FpuzzlesEntry<'_>) -> Result<(), String> {
+    let diff = entry.number()?.unwrap_or(entry.n as i64 / 2 + entry.n as i64 % 2);
+    if diff < 1 {
+        return Err(format!("{}: a difference of {diff}", entry.what));
+    }
+    for line in entry.lines()?.into_iter().filter(|l| l.len() >= 2) {
+        let mut args = vec![diff.to_string()];
+        args.extend(entry.ids(&line));
+        entry.part("Whisper", args);
+    }
+    Ok(())
 }

@@ -2,6 +2,8 @@
 //! value.
 
 use super::{IssKind, IssPart, Kind, Post, RuleWord, Unfolded, ends, values_of};
+#[cfg(feature = "links")]
+use super::FpuzzlesKey;
 use crate::engine::{Domain, Layered};
 
 /// The first X cells of the line add up to `total`, X the first cell's value.
@@ -26,6 +28,12 @@ impl Kind for XSum {
         kind: "XSum",
         late: false,
         read: read_iss,
+    }];
+
+    #[cfg(feature = "links")]
+    const FPUZZLES_KEYS: &'static [FpuzzlesKey] = &[FpuzzlesKey {
+        key: "xsum",
+        read: |entry| entry.side_clue("XSum"),
     }];
 
     fn name(&self) -> &'static str {
@@ -65,6 +73,19 @@ impl Kind for XSum {
         let accept = |s: &(i64, i64)| s.0 == 0 && s.1 == t;
         let layered = Layered::unfold(self.cells.len(), n, (0, 0), step, accept, max_edges);
         Some(layered.map(|l| (self.cells.clone(), l)))
+    }
+
+    fn iss(&self, n: usize) -> Option<String> {
+        let (line, forward) = super::row_or_column(n, &self.cells)?;
+        let side = if forward { "" } else { "~" };
+        Some(format!("XSum~{line}~{side}{}", self.total))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let cell = super::fpuzzles_clue_cell(n, &self.cells)?;
+        let value = self.total.to_string();
+        Some(("xsum", serde_json::json!({ "cell": cell, "value": value })))
     }
 
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {

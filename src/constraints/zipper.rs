@@ -2,6 +2,8 @@
 //! cell's value, when it has one).
 
 use super::{IssKind, Kind, Post, RuleWord, values_of};
+#[cfg(feature = "links")]
+use super::FpuzzlesKey;
 use crate::engine::{Domain, LinearSum, VarId};
 
 /// Cells equally far from the line's middle add up to the same total (the middle cell's
@@ -27,6 +29,12 @@ impl Kind for Zipper {
         },
     }];
 
+    #[cfg(feature = "links")]
+    const FPUZZLES_KEYS: &'static [FpuzzlesKey] = &[FpuzzlesKey {
+        key: "zipperline",
+        read: |entry| entry.lines_as("Zipper"),
+    }];
+
     fn name(&self) -> &'static str {
         "zipper line"
     }
@@ -48,6 +56,15 @@ impl Kind for Zipper {
     }
 
     /// Each mirrored pair's sum equals the middle cell, or the first pair's.
+    fn iss(&self, n: usize) -> Option<String> {
+        Some(format!("Zipper~{}", super::iss_cells(n, &self.cells)))
+    }
+
+    #[cfg(feature = "links")]
+    fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        Some(("zipperline", super::fpuzzles_line(n, &self.cells)))
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let (cells, len) = (&self.cells, self.cells.len());
         let pairs: Vec<[VarId; 2]> = (0..len / 2)

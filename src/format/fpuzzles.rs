@@ -74,13 +74,39 @@ pub(super) fn read_line(
             left_out.join(", ")
         );
     }
+    let solution = published(&data, puzzle.size(), source, line);
     Ok(Entry {
         puzzle,
         line,
         format: InputFormat::Fpuzzles,
         id,
-        solution: None,
+        solution,
     })
+}
+
+/// The `solution` f-puzzles publishes with a puzzle (n² digits from 1 to n, row by row) as
+/// value indices; `None`, with a warning, when it is something else.
+fn published(data: &Map<String, Value>, n: usize, source: &str, line: usize) -> Option<Vec<usize>> {
+    let list = data.get("solution")?.as_array();
+    let values: Option<Vec<usize>> = list.and_then(|l| {
+        l.iter()
+            .map(|v| {
+                let d = v
+                    .as_u64()
+                    .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))?;
+                (1..=n as u64).contains(&d).then(|| d as usize - 1)
+            })
+            .collect()
+    });
+    let full = values.filter(|v| v.len() == n * n);
+    if full.is_none() {
+        log::warn!(
+            "{source}:{line}: f-puzzles: the puzzle's `solution` is not {} digits from 1 to \
+             {n}; it is not compared",
+            n * n
+        );
+    }
+    full
 }
 
 /// The most UTF-16 units a link's text may decompress to (8 MiB): a 64×64 puzzle with every
@@ -545,6 +571,93 @@ mod tests {
                 .count(),
             4
         );
+    }
+
+    #[test]
+    fn the_solver_userscript_keys_read_as_their_kinds() {
+        use crate::constraints::*;
+        let g = empty_grid(9);
+        let line = |cells: &str| format!(r#"{{"lines":[[{cells}]]}}"#);
+        let json = format!(
+            r#"{{"size":9,"grid":{g},"whispers":[{},{{"lines":[["R2C1","R2C2"]],"value":"4"}}],
+            "renban":[{}],"regionsumline":[{}],"entropicline":[{}],"modularline":[{}],
+            "zipperline":[{}],"slowthermometer":[{}],
+            "xsum":[{{"cell":"R0C2","value":"12"}},{{"cell":"R3C10","value":"7"}}],
+            "skyscraper":[{{"cell":"R10C1","value":"3"}},{{"cell":"R4C5","value":"2"}}]}}"#,
+            line(r#""R1C1","R1C2""#),
+            line(r#""R3C1","R3C2","R3C3""#),
+            line(r#""R4C3","R4C4""#),
+            line(r#""R5C1","R5C2","R5C3""#),
+            line(r#""R6C1","R6C2","R6C3""#),
+            line(r#""R7C1","R7C2","R7C3""#),
+            line(r#""R8C1","R8C2""#),
+        );
+        let err = read(&json).unwrap_err();
+        assert!(err.contains("R4C5"), "{err}");
+        let p = read(&json.replace(r#",{"cell":"R4C5","value":"2"}"#, "")).unwrap();
+        let row = |r: usize| (0..9).map(move |c| r * 9 + c);
+        let col = |c: usize| (0..9).map(move |r| r * 9 + c);
+        let want: Vec<Constraint> = vec![
+            Whisper {
+                diff: 5,
+                cells: vec![0, 1],
+            }
+            .into(),
+            Whisper {
+                diff: 4,
+                cells: vec![9, 10],
+            }
+            .into(),
+            Renban {
+                cells: vec![18, 19, 20],
+            }
+            .into(),
+            Entropic {
+                cells: vec![36, 37, 38],
+            }
+            .into(),
+            Modular {
+                modulus: 3,
+                cells: vec![45, 46, 47],
+            }
+            .into(),
+            Zipper {
+                cells: vec![54, 55, 56],
+            }
+            .into(),
+            XSum {
+                cells: col(1).collect(),
+                total: 12,
+            }
+            .into(),
+            XSum {
+                cells: row(2).rev().collect(),
+                total: 7,
+            }
+            .into(),
+            Skyscraper {
+                cells: col(0).rev().collect(),
+                count: 3,
+            }
+            .into(),
+            RegionSum {
+                segments: vec![vec![29], vec![30]],
+            }
+            .into(),
+            Thermo {
+                cells: vec![63, 64],
+                slow: true,
+            }
+            .into(),
+        ];
+        for c in &want {
+            assert!(
+                p.constraints().contains(c),
+                "{c:?} not in {:?}",
+                p.constraints()
+            );
+        }
+        assert_eq!(p.constraints().len(), want.len());
     }
 
     #[test]

@@ -7,11 +7,14 @@ mod draw;
 mod fpuzzles;
 mod fpuzzles_detect;
 mod grid;
+mod grid_rules;
 mod iss;
 mod killer;
 mod killer_codes;
 mod killer_grid;
 mod line;
+#[cfg(feature = "links")]
+mod links;
 #[cfg(feature = "links")]
 mod lz_string;
 mod options;
@@ -19,6 +22,9 @@ mod read;
 mod rmit;
 #[cfg(feature = "links")]
 mod sudokupad;
+#[cfg(feature = "links")]
+mod to_fpuzzles;
+mod to_iss;
 mod url;
 mod write;
 
@@ -26,10 +32,15 @@ pub use draw::write_constraints;
 #[cfg(feature = "links")]
 pub use fpuzzles::keys as fpuzzles_keys;
 pub use iss::kinds as iss_kinds;
+#[cfg(feature = "links")]
+pub use links::{LinkFormat, under as under_rules, write_link};
 pub use options::ReadOptions;
 pub use read::{
     LineSource, MAX_LINE_BYTES, MAX_WHOLE_BYTES, decode, read, read_each, read_records,
 };
+#[cfg(feature = "links")]
+pub use to_fpuzzles::{fpuzzles_json, fpuzzles_link, sudokupad_link};
+pub use to_iss::{iss_link, iss_string};
 pub use write::{write, write_cage_map, write_cages, write_marks};
 
 use crate::puzzle::Puzzle;

@@ -331,6 +331,16 @@ impl Puzzle {
         self.boxes
     }
 
+    /// This puzzle with boxes of `boxes` (which must tile the grid, or be
+    /// [`BoxShape::NONE`]) in place of its own.
+    pub fn with_box_shape(&self, boxes: BoxShape) -> Result<Puzzle, PuzzleError> {
+        Puzzle::with_boxes(self.size, self.symbols.clone(), boxes)?;
+        Ok(Puzzle {
+            boxes,
+            ..self.clone()
+        })
+    }
+
     /// The symbols.
     pub fn symbols(&self) -> &Symbols {
         &self.symbols
