@@ -88,7 +88,7 @@ fn fixtures() -> Vec<(PathBuf, Rules)> {
                 dirs.push(path);
             } else if !matches!(
                 path.extension().and_then(|e| e.to_str()),
-                Some("md" | "rules" | "solutions")
+                Some("md" | "rules" | "solutions" | "svg")
             ) {
                 files.push(path);
             }

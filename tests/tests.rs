@@ -23,6 +23,7 @@ mod reliability;
 mod setter;
 mod solve_puzzles;
 mod solvers_agree;
+mod svg;
 mod variant_forms;
 mod variants_agree;
 mod watch;

@@ -21,6 +21,9 @@ pub(super) enum ExplainTo {
     Text,
     /// one JSON object per puzzle and line (JSON Lines)
     Json,
+    /// the steps as text, and a picture a step in `--output DIR` (DIR/step-001.svg …, the
+    /// pencil marks before the step, its cells highlighted, its eliminations struck out)
+    Svg,
 }
 
 /// Whose words `explain` uses.
@@ -58,6 +61,9 @@ pub(super) struct ExplainArgs {
     /// The words of an assignment (see below).
     #[arg(long, value_enum)]
     style: Option<ExplainStyle>,
+    /// With `--to svg`: the directory the pictures go to (made when missing).
+    #[arg(long, value_name = "DIR")]
+    output: Option<PathBuf>,
     /// Write PREFIX_bare.tex, PREFIX_forced.tex, PREFIX_marked.tex and PREFIX_worked.tex
     /// (PREFIX_<n>_….tex for the n-th puzzle of several), for pdflatex.
     #[arg(long, value_name = "PREFIX")]
@@ -82,6 +88,28 @@ pub(super) fn run(args: ExplainArgs, global: super::Global) -> Result<u8, Failur
     if args.style == Some(ExplainStyle::Comp9021) {
         return comp9021_pictures(&args);
     }
+    let svg_dir = match (args.to == Some(ExplainTo::Svg), &args.output) {
+        (true, Some(_)) if args.guess => {
+            return Err(Failure::Input(InputError::whole(
+                "--to svg",
+                "draws the steps of logic alone: leave --guess out",
+            )));
+        }
+        (true, Some(dir)) => Some(dir.clone()),
+        (true, None) => {
+            return Err(Failure::Input(InputError::whole(
+                "--to svg",
+                "writes a picture a step: give the directory they go to with --output DIR",
+            )));
+        }
+        (false, Some(_)) => {
+            return Err(Failure::Input(InputError::whole(
+                "--output",
+                "is the directory of `--to svg`'s pictures: add --to svg",
+            )));
+        }
+        (false, None) => None,
+    };
     let records = args.input.collect()?;
     let puzzles = records.len();
     let json = args.json || args.to == Some(ExplainTo::Json);
@@ -215,6 +243,26 @@ pub(super) fn run(args: ExplainArgs, global: super::Global) -> Result<u8, Failur
                 let _ = writeln!(out, "{}", found.status());
             }
             continue;
+        }
+        if let Some(dir) = &svg_dir {
+            let prefix = if puzzles > 1 {
+                format!("{}-", i + 1)
+            } else {
+                String::new()
+            };
+            let rungs = if found == Validity::Unique {
+                logic::ladder_unique(p.size())
+            } else {
+                logic::ladder(p.size())
+            };
+            let budget = budget(&args);
+            let written = sudoku_cp::with_domain!(p.size(), D => super::explain_svg::write_steps::<D>(p, &rules, &rungs, &budget, dir, &prefix))?;
+            super::say(format_args!(
+                "{}:{}: wrote {written} pictures, {}/{prefix}step-000.svg on",
+                input.source,
+                input.entry.line,
+                dir.display()
+            ));
         }
         let several = found == Validity::Multiple;
         let ending = sudoku_cp::with_domain!(p.size(), D => explain_one::<D>(&input, &rules, &args, found, json, &mut out))?;

@@ -9,6 +9,7 @@ mod comp10002;
 mod comp9021;
 mod count;
 mod explain;
+mod explain_svg;
 mod generate;
 mod json;
 mod live_stdin;
@@ -256,17 +257,22 @@ enum ToArg {
     Sudokupad,
     /// the puzzle as an Interactive Sudoku Solver link
     Iss,
+    /// a picture of the puzzle (`--solution` adds its solution, `--marks` its pencil marks)
+    Svg,
 }
 
 impl ToArg {
-    /// The link format asked for, when it is one.
-    fn link_format(self) -> Option<format::LinkFormat> {
-        match self {
-            ToArg::Fpuzzles => Some(format::LinkFormat::Fpuzzles),
-            ToArg::Sudokupad => Some(format::LinkFormat::Sudokupad),
-            ToArg::Iss => Some(format::LinkFormat::Iss),
-            _ => None,
-        }
+    /// What the puzzle is written as, when it is written rather than solved: a link or a
+    /// picture (with pencil marks when `marks`).
+    fn puzzle_target(self, marks: bool) -> Option<puzzle_out::Target> {
+        use puzzle_out::Target;
+        Some(match self {
+            ToArg::Fpuzzles => Target::Link(format::LinkFormat::Fpuzzles),
+            ToArg::Sudokupad => Target::Link(format::LinkFormat::Sudokupad),
+            ToArg::Iss => Target::Link(format::LinkFormat::Iss),
+            ToArg::Svg => Target::Svg { marks },
+            _ => return None,
+        })
     }
 
     /// The grid layout asked for; `None` for JSON.

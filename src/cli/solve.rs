@@ -34,10 +34,14 @@ pub(super) struct SolveArgs {
     /// with fewer prints all it has.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::parse_positive)]
     solutions: u64,
-    /// With `--to fpuzzles` or `sudokupad`: solve each puzzle and put its solution in the
-    /// link.
+    /// With `--to fpuzzles`, `sudokupad` or `svg`: solve each puzzle and put its solution in
+    /// the link or picture.
     #[arg(long)]
     solution: bool,
+    /// With `--to svg`: draw each empty cell's pencil marks (its candidates by the rows,
+    /// columns, boxes and cages, as `explain --marks` prints them).
+    #[arg(long)]
+    marks: bool,
     /// Print each puzzle before its solution.
     #[arg(long)]
     show: bool,
@@ -86,12 +90,12 @@ pub(super) fn run(args: SolveArgs, global: super::Global) -> Result<u8, Failure>
         tree: args.tree.as_ref().map(|_| args.tree_limit),
     };
     let solver = super::find_observing(&args.solver, global, observe)?;
-    if let Some(format) = args.to.and_then(ToArg::link_format) {
+    if let Some(target) = args.to.and_then(|t| t.puzzle_target(args.marks)) {
         if let Some(path) = &args.output {
             args.input.refuse_as_output(path)?;
         }
         let out = super::puzzle_out::PuzzleOut {
-            format,
+            target,
             solution: args.solution,
             solver,
             output: args.output.as_deref(),

@@ -119,6 +119,24 @@ impl Kind for Arrow {
         Some(("arrow", entry))
     }
 
+    /// The circle (a pill over several cells) and its shaft, with the arrow's head.
+    fn draw(&self, canvas: &mut super::Canvas) {
+        let head = self.arrow[0];
+        let near = |c: &&usize| (**c / canvas.n()).abs_diff(head / canvas.n()).max((**c % canvas.n()).abs_diff(head % canvas.n()));
+        let start = self.circle.iter().min_by_key(near).copied().unwrap_or(head);
+        let shaft = [&[start][..], &self.arrow[..]].concat();
+        canvas.path(&shaft, "#888", 2, false);
+        if let [.., before, last] = shaft[..] {
+            canvas.arrow_head(before, last);
+        }
+        if self.circle.len() > 1 {
+            canvas.path(&self.circle, "#888", 36, false);
+            canvas.path(&self.circle, "#fff", 32, false);
+        } else {
+            canvas.circle(super::Layer::Lines, self.circle[0], 17, "#fff", "#888");
+        }
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let k = self.circle.len();
         if k > 1 {

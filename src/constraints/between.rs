@@ -58,6 +58,14 @@ impl Kind for Between {
         Some(("betweenline", super::fpuzzles_line(n, &self.cells)))
     }
 
+    /// A blue line with a circle on each end.
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.path(&self.cells, "#6aa0e8", 4, false);
+        for end in [self.cells.first(), self.cells.last()].into_iter().flatten() {
+            canvas.circle(super::Layer::Lines, *end, 17, "#fff", "#6aa0e8");
+        }
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         post.automaton();
     }

@@ -75,6 +75,10 @@ impl Kind for Cage {
         Some(("killercage", serde_json::json!({ "cells": cells, "value": value })))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.cage(&self.cells, Some(&self.total.to_string()), false);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let combos: Arc<[D]> = if self.total < 0 {
             Arc::from(Vec::new())

@@ -68,6 +68,10 @@ impl Kind for Entropic {
         Some(("entropicline", super::fpuzzles_line(n, &self.cells)))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.path(&self.cells, "#f08c3c", 8, false);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let cells = &self.cells;
         for i in 0..cells.len() {

@@ -55,6 +55,14 @@ impl Kind for Lockout {
         Some(format!("Lockout~{}~{}", self.diff, super::iss_cells(n, &self.cells)))
     }
 
+    /// An orange line with a diamond on each end.
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.path(&self.cells, "#f0a040", 4, false);
+        for end in [self.cells.first(), self.cells.last()].into_iter().flatten() {
+            canvas.diamond(*end, 18, "#fff", "#f0a040");
+        }
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         post.automaton();
     }

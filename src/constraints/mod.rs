@@ -28,6 +28,7 @@ pub(crate) use renban::runs;
 pub(crate) use rule_args::{RuleArgs, RuleWord, cell_of};
 
 use crate::engine::Domain;
+pub(crate) use crate::format::svg_canvas::{Canvas, Frame, Layer};
 
 /// What every constraint kind provides. The readers' tables are associated constants, empty
 /// unless the kind is written that way; the methods are what checking, drawing and posting ask.
@@ -83,6 +84,8 @@ pub(crate) trait Kind: Clone + Into<Constraint> {
     fn fpuzzles(&self, _n: usize) -> Option<(&'static str, serde_json::Value)> {
         None
     }
+    /// Draws it on a picture of the puzzle (`--to svg`).
+    fn draw(&self, canvas: &mut Canvas);
     /// Posts it on the engine.
     fn post<D: Domain>(&self, post: &mut Post<'_, D>);
 }
@@ -198,6 +201,11 @@ macro_rules! registry {
             #[cfg(feature = "links")]
             pub(crate) fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
                 match self { $(Constraint::$variant(k) => k.fpuzzles(n),)* }
+            }
+
+            /// Draws the constraint on a picture of the puzzle ([`Kind::draw`]).
+            pub(crate) fn draw(&self, canvas: &mut Canvas) {
+                match self { $(Constraint::$variant(k) => k.draw(canvas),)* }
             }
 
             /// Posts the constraint on the engine.

@@ -73,6 +73,10 @@ impl Kind for Modular {
         (self.modulus == 3).then(|| ("modularline", super::fpuzzles_line(n, &self.cells)))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.path(&self.cells, "#40b0a0", 8, false);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let (m, cells) = (self.modulus, &self.cells);
         for i in 0..cells.len() {

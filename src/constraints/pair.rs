@@ -159,6 +159,27 @@ impl Kind for Pair {
         })
     }
 
+    /// A white or black dot, an X or V, a greater-than sign on the cells' border; a clone or
+    /// two cells that differ as a dashed line between them; a negative rule's pair (left
+    /// when the rule is not whole) as a small cross on the border.
+    fn draw(&self, canvas: &mut super::Canvas) {
+        let (a, b) = (self.a, self.b);
+        let adjacent = orthogonal_neighbours(canvas.n(), a).contains(&b);
+        match self.kind {
+            PairKind::Equal => canvas.link(a, b, "#888"),
+            PairKind::Different if !adjacent => canvas.link(a, b, "#d46a6a"),
+            _ if !adjacent => canvas.link(a, b, "#000"),
+            PairKind::WhiteDot => canvas.dot(a, b, "#fff"),
+            PairKind::BlackDot => canvas.dot(a, b, "#000"),
+            PairKind::X => canvas.border_text(a, b, "X"),
+            PairKind::V => canvas.border_text(a, b, "V"),
+            PairKind::Greater => canvas.sign(a, b),
+            PairKind::Less => canvas.sign(b, a),
+            PairKind::Different => canvas.border_text(a, b, "≠"),
+            _ => canvas.border_text(a, b, "×"),
+        }
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         // Two cells of one region differ already.
         if self.kind == PairKind::Different && post.differ(self.a, self.b) {

@@ -55,6 +55,10 @@ impl Kind for Palindrome {
         Some(("palindrome", super::fpuzzles_line(n, &self.cells)))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.path(&self.cells, "#a8a8a8", 8, false);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let (cells, len) = (&self.cells, self.cells.len());
         for i in 0..len / 2 {

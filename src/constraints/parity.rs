@@ -71,6 +71,15 @@ impl Kind for Parity {
         Some((key, serde_json::json!({ "cell": cell })))
     }
 
+    /// A grey circle on an odd cell, a grey square on an even one.
+    fn draw(&self, canvas: &mut super::Canvas) {
+        if self.even {
+            canvas.square(super::Layer::Under, self.cell, 16, "#d6d6d6", "#d6d6d6");
+        } else {
+            canvas.circle(super::Layer::Under, self.cell, 17, "#d6d6d6", "#d6d6d6");
+        }
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         post.automaton();
     }

@@ -102,6 +102,13 @@ impl Kind for Quad {
         Some(("quadruple", serde_json::json!({ "cells": cells, "values": self.values })))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        let values: Vec<String> = self.values.iter().map(i64::to_string).collect();
+        if let Some(&top) = self.cells.iter().min() {
+            canvas.quad(top, &values.join(" "));
+        }
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         post.automaton();
     }

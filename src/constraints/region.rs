@@ -74,6 +74,21 @@ impl Kind for Region {
         Some(("extraregion", serde_json::json!({ "cells": cells })))
     }
 
+    /// A diagonal as a thin line along it; any other region shaded.
+    fn draw(&self, canvas: &mut super::Canvas) {
+        let n = canvas.n();
+        let step = |w: &[usize]| w[1] as isize - w[0] as isize;
+        let diagonal = self.cells.len() == n
+            && n > 1
+            && self.cells.windows(2).all(|w| step(w) == step(&self.cells[..2]))
+            && [n as isize + 1, n as isize - 1].contains(&step(&self.cells[..2]).abs());
+        if diagonal {
+            canvas.path(&self.cells, "#7aa6d8", 3, false);
+        } else {
+            canvas.shade(&self.cells, "#e4e4e4");
+        }
+    }
+
     fn post<D: crate::engine::Domain>(&self, post: &mut Post<'_, D>) {
         post.all_different(&self.cells);
     }

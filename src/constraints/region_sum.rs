@@ -86,6 +86,10 @@ impl Kind for RegionSum {
         Some(("regionsumline", super::fpuzzles_line(n, &self.segments.concat())))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.path(&self.segments.concat(), "#3f7fe0", 8, false);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let first = post.vars(&self.segments[0]);
         for seg in self.segments.iter().skip(1) {

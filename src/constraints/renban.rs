@@ -60,6 +60,10 @@ impl Kind for Renban {
         Some(("renban", super::fpuzzles_line(n, &self.cells)))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.path(&self.cells, "#e07cd5", 8, false);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let combos = runs::<D>(post.w, self.cells.len()).into();
         let vars = post.vars(&self.cells);

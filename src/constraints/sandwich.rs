@@ -99,6 +99,10 @@ impl Kind for Sandwich {
         Some(("sandwichsum", serde_json::json!({ "cell": cell, "value": value })))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.outside(&self.cells, &self.total.to_string(), super::Frame::Bare);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let Some((cells, layered)) = post.unfold() else {
             return;

@@ -85,6 +85,10 @@ impl Kind for Skyscraper {
         Some(("skyscraper", serde_json::json!({ "cell": cell, "value": value })))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.outside(&self.cells, &self.count.to_string(), super::Frame::Square);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         post.automaton();
     }

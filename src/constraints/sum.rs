@@ -151,6 +151,28 @@ impl Kind for Sum {
         ))
     }
 
+    /// A little killer as its clue outside the grid; any other sum as a dotted outline with
+    /// its total, each coefficient other than 1 in its cell's corner.
+    fn draw(&self, canvas: &mut super::Canvas) {
+        let cells: Vec<usize> = self.terms.iter().map(|t| t.0).collect();
+        let n = canvas.n();
+        let little_killer = self.label.starts_with("little killer")
+            && self.terms.iter().all(|t| t.1 == 1)
+            && cells.len() >= 2
+            && cells.windows(2).all(|w| {
+                let d = w[1] as isize - w[0] as isize;
+                d == cells[1] as isize - cells[0] as isize && (d.abs() == n as isize + 1 || d.abs() == n as isize - 1)
+            });
+        if little_killer {
+            canvas.outside(&cells, &self.total.to_string(), super::Frame::Arrow);
+            return;
+        }
+        canvas.cage(&cells, Some(&format!("Σ{}", self.total)), true);
+        for &(cell, k) in self.terms.iter().filter(|t| t.1 != 1) {
+            canvas.corner_text(cell, &format!("×{k}"));
+        }
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let (mut plus, mut minus) = (Vec::new(), Vec::new());
         for &(c, k) in &self.terms {

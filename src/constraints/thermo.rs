@@ -93,6 +93,15 @@ impl Kind for Thermo {
         Some((key, super::fpuzzles_line(n, &self.cells)))
     }
 
+    /// A grey bulb and line; a slow thermometer's line dashed.
+    fn draw(&self, canvas: &mut super::Canvas) {
+        let colour = "#c4c4c4";
+        if let Some(&bulb) = self.cells.first() {
+            canvas.circle(super::Layer::Lines, bulb, 17, colour, colour);
+        }
+        canvas.path(&self.cells, colour, 14, self.slow);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let kind = if self.slow {
             PairKind::NotGreater

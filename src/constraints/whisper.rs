@@ -83,6 +83,10 @@ impl Kind for Whisper {
         Some(("whispers", entry))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.path(&self.cells, "#5cbd5c", 8, false);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let d = self.diff;
         for pr in self.cells.windows(2) {

@@ -88,6 +88,10 @@ impl Kind for XSum {
         Some(("xsum", serde_json::json!({ "cell": cell, "value": value })))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.outside(&self.cells, &self.total.to_string(), super::Frame::Circle);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         post.automaton();
     }

@@ -65,6 +65,10 @@ impl Kind for Zipper {
         Some(("zipperline", super::fpuzzles_line(n, &self.cells)))
     }
 
+    fn draw(&self, canvas: &mut super::Canvas) {
+        canvas.path(&self.cells, "#9b6ad6", 8, false);
+    }
+
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let (cells, len) = (&self.cells, self.cells.len());
         let pairs: Vec<[VarId; 2]> = (0..len / 2)

@@ -16,10 +16,6 @@ pub(super) enum GridRule {
     /// Orthogonal neighbours without a white or black dot are related as `kind` says
     /// (f-puzzles' `nonconsecutive` and negative ratio: the pairs `NotConsecutive` and
     /// `NotDouble`).
-    #[cfg_attr(
-        not(feature = "links"),
-        expect(dead_code, reason = "f-puzzles' rules only")
-    )]
     Undotted(PairKind),
 }
 

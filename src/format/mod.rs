@@ -22,6 +22,8 @@ mod read;
 mod rmit;
 #[cfg(feature = "links")]
 mod sudokupad;
+mod svg;
+pub(crate) mod svg_canvas;
 #[cfg(feature = "links")]
 mod to_fpuzzles;
 mod to_iss;
@@ -38,6 +40,7 @@ pub use options::ReadOptions;
 pub use read::{
     LineSource, MAX_LINE_BYTES, MAX_WHOLE_BYTES, decode, read, read_each, read_records,
 };
+pub use svg::{SvgOptions, svg};
 #[cfg(feature = "links")]
 pub use to_fpuzzles::{fpuzzles_json, fpuzzles_link, sudokupad_link};
 pub use to_iss::{iss_link, iss_string};

@@ -706,16 +706,20 @@ impl<D: Domain> Board<D> {
     /// The grid with each empty cell's candidates, columns aligned, boxes separated
     /// ([`format::write_marks`](crate::format::write_marks)).
     pub fn marks(&self) -> String {
+        let mut out = String::new();
+        crate::format::write_marks(&mut out, &self.puzzle, &self.mark_lists());
+        out
+    }
+
+    /// Each cell's candidates (value indices); a filled cell's value alone.
+    pub fn mark_lists(&self) -> Vec<Vec<usize>> {
         let n = self.puzzle.size();
-        let cells: Vec<Vec<usize>> = (0..n * n)
+        (0..n * n)
             .map(|c| match self.value[c] {
                 Some(v) => vec![v],
                 None => self.cand[c].iter().collect(),
             })
-            .collect();
-        let mut out = String::new();
-        crate::format::write_marks(&mut out, &self.puzzle, &cells);
-        out
+            .collect()
     }
 }
 
