@@ -471,3 +471,82 @@ fn rate_and_explain_prove_uniqueness_first() {
     assert_eq!(r.code, 0);
     assert!(r.stdout.starts_with("easy"), "{}", r.stdout);
 }
+
+/// `--max-steps N` stops after exactly N steps, within a pass: the first N steps of the whole
+/// explanation, and a board that keeps every solution value (the steps cut off are not applied,
+/// the ones kept are).
+#[test]
+fn a_step_budget_stops_within_a_pass_at_the_same_steps() {
+    for (i, puzzle) in read_all("puzzles/ladder-9x9.txt")
+        .iter()
+        .enumerate()
+        .take(12)
+    {
+        let rules = Rules::sudoku();
+        let solution = Cp::default()
+            .solve(puzzle, &rules, &Limits::solutions(1))
+            .solution
+            .unwrap();
+        let rungs = logic::ladder_unique(9);
+        let whole = logic::explain::<u16>(puzzle, &rules, &rungs, false, usize::MAX);
+        for k in [1, 2, 3, 7, 20] {
+            let cut = logic::explain::<u16>(puzzle, &rules, &rungs, false, k);
+            let want: Vec<&str> = whole
+                .steps
+                .iter()
+                .take(k)
+                .map(|s| s.text.as_str())
+                .collect();
+            let got: Vec<&str> = cut.steps.iter().map(|s| s.text.as_str()).collect();
+            assert_eq!(got, want, "puzzle {i}, {k} steps");
+            let marks = cut.board.mark_lists();
+            for (c, m) in marks.iter().enumerate() {
+                assert!(
+                    m.contains(&solution[c]),
+                    "puzzle {i}, {k} steps: r{}c{}",
+                    c / 9 + 1,
+                    c % 9 + 1
+                );
+            }
+            let placed = cut.board.values().iter().flatten().count();
+            let by_steps: usize = cut.steps.iter().map(|s| s.place.len()).sum();
+            assert_eq!(
+                placed,
+                puzzle.givens().flatten().count() + by_steps,
+                "puzzle {i}, {k} steps"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_hint_is_the_next_step_and_reads_back_to_ask_again() {
+    let r = run(&["explain", "--hint", "puzzles/wikipedia.txt"], "");
+    assert_eq!(r.code, 0, "{}", r.transcript());
+    let comments: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(
+        comments,
+        ["# forced digit in box 2: r1c6 = 8"],
+        "{}",
+        r.stdout
+    );
+    let next = run(&["explain", "--hint", "-"], &r.stdout);
+    assert_eq!(next.code, 0, "{}", next.transcript());
+    assert!(
+        next.stdout.starts_with("# ") && next.stdout != r.stdout,
+        "{}",
+        next.stdout
+    );
+    let count = run(&["count", "-"], &r.stdout);
+    let solved = run(&["solve", "--to", "line", "puzzles/wikipedia.txt"], "");
+    assert!(count.stdout.contains("unique"), "{}", count.transcript());
+    let again = run(&["solve", "--to", "line", "-"], &r.stdout);
+    assert_eq!(again.stdout, solved.stdout);
+    let three = run(
+        &["explain", "--max-steps", "3", "puzzles/wikipedia.txt"],
+        "",
+    );
+    assert_eq!(three.code, 5);
+    let steps = three.stdout.lines().filter(|l| l.starts_with("  ")).count();
+    assert_eq!(steps, 3, "{}", three.stdout);
+}

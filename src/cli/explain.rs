@@ -68,9 +68,13 @@ pub(super) struct ExplainArgs {
     /// (PREFIX_<n>_….tex for the n-th puzzle of several), for pdflatex.
     #[arg(long, value_name = "PREFIX")]
     latex: Option<PathBuf>,
-    /// Stop after this many steps.
+    /// Stop after this many steps (within a pass too).
     #[arg(long, value_name = "N", default_value = "100000", value_parser = super::parse_count)]
     max_steps: u64,
+    /// Print only the next step (the easiest technique that applies) as a `#` line, and the
+    /// pencil marks after it: the output reads back as a puzzle to ask again.
+    #[arg(long, conflicts_with_all = ["max_steps", "guess", "latex", "style", "to", "json"])]
+    hint: bool,
     /// Stop a puzzle after this many seconds, at most 1000000, or `inf` (exit code 5; a batch
     /// goes on).
     #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
@@ -80,9 +84,35 @@ pub(super) struct ExplainArgs {
     node_limit: Option<u64>,
 }
 
-/// Exit code 0 when every puzzle was explained (solved, or logic stuck without --guess), 1
-/// when one has no solution, 4 when one has several (without --guess it is then not
-/// explained), 5 when --max-steps, --timeout or --node-limit was reached.
+/// The next step of `e` (explained with one step at most) as a `#` line and the pencil marks
+/// after it; a `#` line says why there is none.
+fn hint<D: Domain>(p: &Puzzle, e: &Explanation<D>, out: &mut String) {
+    match (e.steps.first(), e.ending) {
+        (Some(s), _) => {
+            let _ = writeln!(out, "# {}", s.text);
+        }
+        (None, Ending::Solved) => out.push_str("# solved: no step left\n"),
+        (None, _) => {
+            let _ = writeln!(
+                out,
+                "# no technique of the ladder applies: {}",
+                e.board
+                    .contradiction()
+                    .unwrap_or_else(|| "logic alone is stuck here".to_string())
+            );
+        }
+    }
+    if e.board.solved() {
+        format::write(out, OutputFormat::Grid, p, e.board.values());
+    } else {
+        out.push_str(&e.board.marks());
+    }
+}
+
+/// Exit code 0 when every puzzle was explained (solved, or logic stuck without --guess; with
+/// --hint, its step printed), 1 when one has no solution, 4 when one has several (without
+/// --guess it is then not explained), 5 when --max-steps, --timeout or --node-limit was
+/// reached.
 pub(super) fn run(args: ExplainArgs, global: super::Global) -> Result<u8, Failure> {
     let cp = super::find_solver("cp", global)?;
     if args.style == Some(ExplainStyle::Comp9021) {
@@ -268,6 +298,8 @@ pub(super) fn run(args: ExplainArgs, global: super::Global) -> Result<u8, Failur
         let ending = sudoku_cp::with_domain!(p.size(), D => explain_one::<D>(&input, &rules, &args, found, json, &mut out))?;
         match ending {
             Ending::Contradiction => code = worse(code, 1),
+            // A hint stops after its step by design.
+            Ending::StepLimit if args.hint => {}
             Ending::StepLimit | Ending::GuessLimit | Ending::Timeout => code = worse(code, 5),
             Ending::Solved if several => code = worse(code, 4),
             Ending::Solved | Ending::Stuck => {}
@@ -303,6 +335,10 @@ fn explain_one<D: Domain>(
             record.status = "multiple solutions";
         }
         out.push_str(&record.to_line());
+        return Ok(e.ending);
+    }
+    if args.hint {
+        hint(p, &e, out);
         return Ok(e.ending);
     }
     if args.marks {
@@ -436,8 +472,9 @@ fn comp9021_pictures(args: &ExplainArgs) -> Result<u8, Failure> {
 
 /// The limits of one puzzle's explanation, its clock starting now.
 fn budget(args: &ExplainArgs) -> logic::Budget {
+    let steps = if args.hint { 1 } else { args.max_steps };
     logic::Budget {
-        steps: usize::try_from(args.max_steps).unwrap_or(usize::MAX),
+        steps: usize::try_from(steps).unwrap_or(usize::MAX),
         guesses: args.node_limit,
         deadline: super::deadline(args.timeout),
     }

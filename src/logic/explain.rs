@@ -141,7 +141,22 @@ impl Climb<'_> {
                 if depth > 0 && matches!(rung, Rung::StaticChains | Rung::ForcingChains) {
                     continue;
                 }
-                let found = board.apply(rung);
+                // A pass may find more steps than the budget has left: then only its first
+                // ones are taken, replayed on the board as it was (kept when the pass could).
+                let left = self.budget.steps.saturating_sub(self.steps.len());
+                let most = board.cand.len() * board.puzzle.size();
+                let before = (left <= most).then(|| board.clone());
+                let mut found = board.apply(rung);
+                if let Some(before) = before.filter(|_| found.len() > left) {
+                    *board = before;
+                    found.truncate(left);
+                    for s in &found {
+                        s.place.iter().for_each(|&(c, v)| board.place(c, v));
+                        s.eliminate.iter().for_each(|&(c, v)| {
+                            board.remove(c, v);
+                        });
+                    }
+                }
                 if board.clock.out() {
                     // Steps found before the time ran out are sound; the pass is not finished.
                     self.pass += 1;
