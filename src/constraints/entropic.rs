@@ -58,7 +58,6 @@ impl Kind for Entropic {
         true
     }
 
-    /// Cells fewer than three apart hold distinct classes.
     fn iss(&self, n: usize) -> Option<String> {
         Some(format!("Entropic~{}", super::iss_cells(n, &self.cells)))
     }
@@ -72,6 +71,7 @@ impl Kind for Entropic {
         canvas.path(&self.cells, "#f08c3c", 8, false);
     }
 
+    /// Cells fewer than three apart hold distinct classes.
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let cells = &self.cells;
         for i in 0..cells.len() {

@@ -61,8 +61,6 @@ impl Kind for Modular {
         format!("modular line (modulo {m}): {cells}")
     }
 
-    /// Cells fewer than a run apart differ modulo M: every run of the line (the whole line,
-    /// when it is shorter than one) holds distinct classes.
     fn iss(&self, n: usize) -> Option<String> {
         Some(format!("Modular~{}~{}", self.modulus, super::iss_cells(n, &self.cells)))
     }
@@ -77,6 +75,8 @@ impl Kind for Modular {
         canvas.path(&self.cells, "#40b0a0", 8, false);
     }
 
+    /// Cells fewer than a run apart differ modulo M: every run of the line (the whole line,
+    /// when it is shorter than one) holds distinct classes.
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let (m, cells) = (self.modulus, &self.cells);
         for i in 0..cells.len() {

@@ -45,7 +45,6 @@ impl Kind for Palindrome {
         v.iter().eq(v.iter().rev())
     }
 
-    /// Mirrored cells are equal.
     fn iss(&self, n: usize) -> Option<String> {
         Some(format!("Palindrome~{}", super::iss_cells(n, &self.cells)))
     }
@@ -59,6 +58,7 @@ impl Kind for Palindrome {
         canvas.path(&self.cells, "#a8a8a8", 8, false);
     }
 
+    /// Mirrored cells are equal.
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let (cells, len) = (&self.cells, self.cells.len());
         for i in 0..len / 2 {

@@ -75,7 +75,6 @@ impl Kind for RegionSum {
         format!("region-sum line: {}", parts.join(" | "))
     }
 
-    /// Each segment's sum equals the first's.
     fn iss(&self, n: usize) -> Option<String> {
         let cells = self.segments.concat();
         Some(format!("RegionSumLine~{}", super::iss_cells(n, &cells)))
@@ -90,6 +89,7 @@ impl Kind for RegionSum {
         canvas.path(&self.segments.concat(), "#3f7fe0", 8, false);
     }
 
+    /// Each segment's sum equals the first's.
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let first = post.vars(&self.segments[0]);
         for seg in self.segments.iter().skip(1) {

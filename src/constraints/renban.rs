@@ -50,7 +50,6 @@ impl Kind for Renban {
                 .is_none_or(|(lo, hi)| hi - lo + 1 == v.len() as i64)
     }
 
-    /// A cage sum over the runs of consecutive values.
     fn iss(&self, n: usize) -> Option<String> {
         Some(format!("Renban~{}", super::iss_cells(n, &self.cells)))
     }
@@ -64,6 +63,7 @@ impl Kind for Renban {
         canvas.path(&self.cells, "#e07cd5", 8, false);
     }
 
+    /// A cage sum over the runs of consecutive values.
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let combos = runs::<D>(post.w, self.cells.len()).into();
         let vars = post.vars(&self.cells);

@@ -86,7 +86,6 @@ impl Kind for Sandwich {
         Some(layered.map(|l| (self.cells.clone(), l)))
     }
 
-    /// The automaton, and an all-different unless the line is a region already.
     fn iss(&self, n: usize) -> Option<String> {
         let (line, _) = super::row_or_column(n, &self.cells)?;
         Some(format!("Sandwich~{}~{line}", self.total))
@@ -103,6 +102,7 @@ impl Kind for Sandwich {
         canvas.outside(&self.cells, &self.total.to_string(), super::Frame::Bare);
     }
 
+    /// The automaton, and an all-different unless the line is a region already.
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let Some((cells, layered)) = post.unfold() else {
             return;

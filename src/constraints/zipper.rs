@@ -55,7 +55,6 @@ impl Kind for Zipper {
         sums.iter().all(|&s| Some(s) == target)
     }
 
-    /// Each mirrored pair's sum equals the middle cell, or the first pair's.
     fn iss(&self, n: usize) -> Option<String> {
         Some(format!("Zipper~{}", super::iss_cells(n, &self.cells)))
     }
@@ -69,6 +68,7 @@ impl Kind for Zipper {
         canvas.path(&self.cells, "#9b6ad6", 8, false);
     }
 
+    /// Each mirrored pair's sum equals the middle cell, or the first pair's.
     fn post<D: Domain>(&self, post: &mut Post<'_, D>) {
         let (cells, len) = (&self.cells, self.cells.len());
         let pairs: Vec<[VarId; 2]> = (0..len / 2)
