@@ -174,6 +174,11 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
             cell: cells[0],
             even: rng.below(2) == 0,
         }),
+        19 => Constraint::SumLine(constraints::SumLine {
+            total: 2 + rng.below(6) as i64,
+            cells,
+            looped: rng.below(2) == 0,
+        }),
         _ => {
             let kinds = [
                 PairKind::WhiteDot,
@@ -211,7 +216,7 @@ fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
     let n = 4;
     let grids = all_grids(n);
     assert_eq!(grids.len(), 288);
-    for kind in 0..20 {
+    for kind in 0..21 {
         let (mut some, mut none) = (0, 0);
         for _ in 0..60 {
             let mut p = Puzzle::empty(n, Symbols::default_for(n)).expect("size");

@@ -237,6 +237,7 @@ registry! {
     Sandwich => sandwich::Sandwich,
     XSum => x_sum::XSum,
     Skyscraper => skyscraper::Skyscraper,
+    SumLine => sum_line::SumLine,
 }
 
 pub use entropic::entropy_class;
