@@ -178,79 +178,77 @@ impl BitWriter {
     }
 }
 
+/// lz-string's compressor: the dictionary of stretches seen, the literals not written yet,
+/// and the width of the codes, which grows as the dictionary does.
+struct Compressor {
+    dictionary: std::collections::HashMap<Vec<u16>, usize>,
+    unwritten: std::collections::HashSet<u16>,
+    /// Codes left before the width grows.
+    enlarge_in: usize,
+    width: u32,
+    bits: BitWriter,
+}
+
+impl Compressor {
+    /// Counts a code written: the width grows once `2^width` codes fit no more.
+    fn counted(&mut self) {
+        self.enlarge_in -= 1;
+        if self.enlarge_in == 0 {
+            self.enlarge_in = 1 << self.width;
+            self.width += 1;
+        }
+    }
+
+    /// Writes the code of `w`: a literal's unit the first time it is written (a code of its
+    /// own, counted too), else its entry.
+    fn emit(&mut self, w: &[u16]) {
+        if w.len() == 1 && self.unwritten.remove(&w[0]) {
+            let (kind, bits) = if w[0] < 256 { (0, 8) } else { (1, 16) };
+            self.bits.write(self.width, kind);
+            self.bits.write(bits, usize::from(w[0]));
+            self.counted();
+        } else {
+            self.bits.write(self.width, self.dictionary[w]);
+        }
+        self.counted();
+    }
+}
+
 /// Compresses UTF-16 units as lz-string's `compressToBase64`, padded with `=` to a
 /// multiple of four digits.
 pub(super) fn compress_to_base64(units: &[u16]) -> String {
-    use std::collections::{HashMap, HashSet};
-    let mut dictionary: HashMap<Vec<u16>, usize> = HashMap::new();
-    let mut to_create: HashSet<u16> = HashSet::new();
-    let (mut enlarge_in, mut size, mut width) = (2usize, 3usize, 2u32);
-    let mut bits = BitWriter::default();
-    let mut w: Vec<u16> = Vec::new();
-    // Writes the code of `w`: a new literal's unit the first time, else its entry.
-    let emit = |w: &[u16],
-                bits: &mut BitWriter,
-                to_create: &mut HashSet<u16>,
-                dictionary: &HashMap<Vec<u16>, usize>,
-                enlarge_in: &mut usize,
-                width: &mut u32| {
-        if w.len() == 1 && to_create.remove(&w[0]) {
-            if w[0] < 256 {
-                bits.write(*width, 0);
-                bits.write(8, usize::from(w[0]));
-            } else {
-                bits.write(*width, 1);
-                bits.write(16, usize::from(w[0]));
-            }
-            *enlarge_in -= 1;
-            if *enlarge_in == 0 {
-                *enlarge_in = 1 << *width;
-                *width += 1;
-            }
-        } else {
-            bits.write(*width, dictionary[w]);
-        }
-        *enlarge_in -= 1;
-        if *enlarge_in == 0 {
-            *enlarge_in = 1 << *width;
-            *width += 1;
-        }
+    let mut z = Compressor {
+        dictionary: Default::default(),
+        unwritten: Default::default(),
+        enlarge_in: 2,
+        width: 2,
+        bits: BitWriter::default(),
     };
+    // Codes 0, 1 and 2 are a literal's kinds and the end mark.
+    let mut size = 3;
+    let mut w: Vec<u16> = Vec::new();
     for &c in units {
-        if !dictionary.contains_key(&[c][..]) {
-            dictionary.insert(vec![c], size);
+        if !z.dictionary.contains_key(&[c][..]) {
+            z.dictionary.insert(vec![c], size);
             size += 1;
-            to_create.insert(c);
+            z.unwritten.insert(c);
         }
         let mut wc = w.clone();
         wc.push(c);
-        if dictionary.contains_key(&wc) {
+        if z.dictionary.contains_key(&wc) {
             w = wc;
         } else {
-            emit(
-                &w,
-                &mut bits,
-                &mut to_create,
-                &dictionary,
-                &mut enlarge_in,
-                &mut width,
-            );
-            dictionary.insert(wc, size);
+            z.emit(&w);
+            z.dictionary.insert(wc, size);
             size += 1;
             w = vec![c];
         }
     }
     if !w.is_empty() {
-        emit(
-            &w,
-            &mut bits,
-            &mut to_create,
-            &dictionary,
-            &mut enlarge_in,
-            &mut width,
-        );
+        z.emit(&w);
     }
-    bits.write(width, 2);
+    let mut bits = z.bits;
+    bits.write(z.width, 2);
     // Flush the last digit.
     loop {
         bits.value <<= 1;
@@ -261,7 +259,7 @@ pub(super) fn compress_to_base64(units: &[u16]) -> String {
         bits.position += 1;
     }
     let mut out = bits.out;
-    while out.len() % 4 != 0 {
+    while !out.len().is_multiple_of(4) {
         out.push('=');
     }
     out
