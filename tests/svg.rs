@@ -201,3 +201,9 @@ fn a_batch_on_standard_output_is_refused_after_the_first_picture() {
     assert_eq!(r.code, 2, "{}", r.transcript());
     assert!(r.stderr.contains("--output FILE.svg"), "{}", r.stderr);
 }
+
+#[test]
+fn a_small_killer_picture_as_svg_text() {
+    let svg = picture(&["--solution", "--marks", "puzzles/killer-4x4.rmit"]);
+    insta::assert_snapshot!(svg);
+}
