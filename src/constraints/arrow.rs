@@ -16,6 +16,17 @@ pub struct Arrow {
     pub arrow: Vec<usize>,
 }
 
+impl Arrow {
+    /// The line as it is drawn on an n×n grid: from the circle's cell nearest the shaft's first
+    /// cell, along the shaft.
+    fn drawn_line(&self, n: usize) -> Vec<usize> {
+        let head = self.arrow.first().copied();
+        let away = |c: &&usize| head.map_or(0, |h| (**c / n).abs_diff(h / n).max((**c % n).abs_diff(h % n)));
+        let start = self.circle.iter().min_by_key(away).copied();
+        start.into_iter().chain(self.arrow.iter().copied()).collect()
+    }
+}
+
 impl Kind for Arrow {
     const RULE_WORDS: &'static [RuleWord] = &[RuleWord {
         keyword: "arrow",
@@ -108,10 +119,7 @@ impl Kind for Arrow {
     /// The arrow's line starts in the circle's cell nearest its shaft.
     #[cfg(feature = "links")]
     fn fpuzzles(&self, n: usize) -> Option<(&'static str, serde_json::Value)> {
-        let head = *self.arrow.first()?;
-        let far = |c: &&usize| (**c / n).abs_diff(head / n).max((**c % n).abs_diff(head % n));
-        let start = *self.circle.iter().min_by_key(far)?;
-        let line = [&[start][..], &self.arrow[..]].concat();
+        let line = self.drawn_line(n);
         let entry = serde_json::json!({
             "cells": super::fpuzzles_cells(n, &self.circle),
             "lines": [super::fpuzzles_cells(n, &line)],
@@ -121,10 +129,7 @@ impl Kind for Arrow {
 
     /// The circle (a pill over several cells) and its shaft, with the arrow's head.
     fn draw(&self, canvas: &mut super::Canvas) {
-        let head = self.arrow[0];
-        let near = |c: &&usize| (**c / canvas.n()).abs_diff(head / canvas.n()).max((**c % canvas.n()).abs_diff(head % canvas.n()));
-        let start = self.circle.iter().min_by_key(near).copied().unwrap_or(head);
-        let shaft = [&[start][..], &self.arrow[..]].concat();
+        let shaft = self.drawn_line(canvas.n());
         canvas.path(&shaft, "#888", 2, false);
         if let [.., before, last] = shaft[..] {
             canvas.arrow_head(before, last);
