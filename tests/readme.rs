@@ -229,6 +229,7 @@ fn every_example_step_of_the_ladder_table_is_one_explain_prints() {
             "explain",
             "puzzles/ladder-9x9.txt",
             "puzzles/killer-batch.txt",
+            "puzzles/variant-ladder.txt",
         ])
         .current_dir(&root)
         .output()

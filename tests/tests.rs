@@ -10,6 +10,7 @@ mod differential;
 mod edges;
 mod generate;
 mod iss_examples;
+mod iss_logic;
 mod large_grids;
 mod layouts;
 mod links;

@@ -1,6 +1,7 @@
-//! Forcing chains, the ladder's last rung: static chains, then dynamic ones, then nested
-//! contradictions (what follows from assuming a candidate by singles, each candidate of the
-//! trial board itself tested by contradiction), and the difficulty a chain's length adds.
+//! Forcing chains, the ladder's last rung: static chains, then dynamic ones, then those through
+//! the variant constraints and sums, then nested contradictions (what follows from assuming a
+//! candidate by singles, sums and variant constraints, each candidate of the trial board itself
+//! tested by contradiction), and the difficulty a chain's length adds.
 
 use super::{Board, Step, Technique};
 use crate::engine::Domain;
@@ -39,21 +40,28 @@ enum Because {
     HiddenSingle(usize),
     /// Assuming the value in the cell led to a contradiction (nested chains only).
     Contradiction,
+    /// This variant constraint (by index) rules the value out of the cell.
+    Variant(usize),
+    /// This sum (by index: a cage, a renban line, a rule-of-45 set) rules the value out of the
+    /// cell.
+    Sum(usize),
 }
 
 /// A conclusion reached while following an assumption: a single placed, or (nested) a
 /// candidate a contradiction removed.
 #[derive(Debug, Clone, Copy)]
-struct Implied {
+pub(super) struct Implied {
     cell: usize,
     value: usize,
     because: Because,
 }
 
 /// What following one assumption gave: the singles in order, and why it broke, if it did.
-struct Followed {
-    implied: Vec<Implied>,
-    broken: Option<String>,
+pub(super) struct Followed<D> {
+    pub(super) implied: Vec<Implied>,
+    pub(super) broken: Option<String>,
+    /// The trial board's candidates at the end.
+    pub(super) after: Vec<D>,
 }
 
 /// The most open candidates a board may have for forcing chains to be looked for: each pass
@@ -74,6 +82,16 @@ pub(super) fn length_difficulty(length: usize) -> f64 {
         odd = !odd;
     }
     added
+}
+
+/// The links of a chain: each conclusion alone, but a variant's removals from one cell
+/// together (`r6c7 <> 2,3,4 (arrow at r7c6)` is one link).
+pub(super) fn links(implied: &[Implied]) -> impl Iterator<Item = &[Implied]> {
+    implied.chunk_by(|a, b| {
+        matches!(a.because, Because::Variant(_) | Because::Sum(_))
+            && a.because == b.because
+            && a.cell == b.cell
+    })
 }
 
 impl<D: Domain> Board<D> {
@@ -140,6 +158,22 @@ impl<D: Domain> Board<D> {
                     }
                 }
             }
+            if self.broken.is_none() && !changed {
+                // Singles are done: the variant constraints and the sums narrow the candidates
+                // in turn.
+                let (mut by_variants, mut by_sums) = (Vec::new(), Vec::new());
+                changed = self.narrow_by_variants(&mut by_variants);
+                changed |= self.broken.is_none() && self.narrow_by_sums(&mut by_sums);
+                let implied_by = |because: fn(usize) -> Because| {
+                    move |(cell, value, k)| Implied {
+                        cell,
+                        value,
+                        because: because(k),
+                    }
+                };
+                implied.extend(by_variants.into_iter().map(implied_by(Because::Variant)));
+                implied.extend(by_sums.into_iter().map(implied_by(Because::Sum)));
+            }
             if self.broken.is_some() || !changed {
                 return;
             }
@@ -147,7 +181,7 @@ impl<D: Domain> Board<D> {
     }
 
     /// Follows the assumption `cell = v` on a copy of the board.
-    fn follow(&self, cell: usize, v: usize) -> Followed {
+    pub(super) fn follow(&self, cell: usize, v: usize) -> Followed<D> {
         let mut trial = self.clone();
         trial.place(cell, v);
         let mut implied = Vec::new();
@@ -155,13 +189,17 @@ impl<D: Domain> Board<D> {
             trial.follow_singles(&mut implied);
         }
         let broken = trial.broken.take().or_else(|| trial.contradiction());
-        Followed { implied, broken }
+        Followed {
+            implied,
+            broken,
+            after: trial.cand,
+        }
     }
 
     /// [`Board::follow`], where each candidate of the trial board is also tested by a
     /// contradiction forcing chain, and removed when it breaks, until nothing changes. Stops
     /// early (unbroken) when time runs out.
-    fn follow_nested(&self, cell: usize, v: usize) -> Followed {
+    fn follow_nested(&self, cell: usize, v: usize) -> Followed<D> {
         let mut trial = self.clone();
         trial.place(cell, v);
         let mut implied = Vec::new();
@@ -193,15 +231,25 @@ impl<D: Domain> Board<D> {
             break;
         }
         let broken = trial.broken.take().or_else(|| trial.contradiction());
-        Followed { implied, broken }
+        Followed {
+            implied,
+            broken,
+            after: trial.cand,
+        }
     }
 
     /// The step removing `v` from `c`, whose assumption `f` followed to a contradiction.
-    fn contradiction_step(&mut self, kind: Forcing, c: usize, v: usize, f: Followed) -> Step {
+    pub(super) fn contradiction_step(
+        &mut self,
+        kind: Forcing,
+        c: usize,
+        v: usize,
+        f: Followed<D>,
+    ) -> Step {
         let why = f.broken.unwrap_or_default();
         let t = Technique::ForcingChain {
             kind,
-            length: f.implied.len() + 1,
+            length: links(&f.implied).count() + 1,
         };
         let text = format!(
             "{}: {} => contradiction: {why}; so {} <> {}",
@@ -219,7 +267,8 @@ impl<D: Domain> Board<D> {
     /// `r4c5 = 7 => r4c6 = 2 => r7c6 = 7 (column 6) => …`: an assumption and what follows.
     fn chain_text(&self, cell: usize, v: usize, implied: &[Implied]) -> String {
         let mut text = format!("{} = {}", self.cell(cell), self.sym(v));
-        for i in implied {
+        for link in links(implied) {
+            let i = &link[0];
             let (cell, value) = (self.cell(i.cell), self.sym(i.value));
             let _ = match i.because {
                 Because::NakedSingle => write!(text, " => {cell} = {value}"),
@@ -227,14 +276,32 @@ impl<D: Domain> Board<D> {
                     write!(text, " => {cell} = {value} ({})", self.units[u].name)
                 }
                 Because::Contradiction => write!(text, " => {cell} <> {value} (contradiction)"),
+                Because::Variant(k) => {
+                    let name = self
+                        .variants
+                        .as_ref()
+                        .map_or("", |v| v.list[k].name.as_str());
+                    let values: Vec<String> = link.iter().map(|i| self.sym(i.value)).collect();
+                    write!(text, " => {cell} <> {} ({name})", values.join(","))
+                }
+                Because::Sum(k) => {
+                    let values: Vec<String> = link.iter().map(|i| self.sym(i.value)).collect();
+                    write!(
+                        text,
+                        " => {cell} <> {} ({})",
+                        values.join(","),
+                        self.sums[k].name
+                    )
+                }
             };
         }
         text
     }
 
     /// One forcing-chain step, the simplest found: static chains, then dynamic ones (the
-    /// conclusion with the fewest ancestors, as Sudoku Explainer scores them), then nested
-    /// contradictions. Nothing when none applies, or time runs out.
+    /// conclusion with the fewest ancestors, as Sudoku Explainer scores them), then
+    /// contradictions through the variant constraints, then nested contradictions. Nothing
+    /// when none applies, or time runs out.
     pub(super) fn forcing_chains(&mut self) -> Vec<Step> {
         let cells = self.cand.len();
         let open: usize = (0..cells)
@@ -249,8 +316,20 @@ impl<D: Domain> Board<D> {
             return by_static_links;
         }
         let dynamic = self.dynamic_chains();
-        if !dynamic.is_empty() || open > MAX_NESTED_CANDIDATES {
+        if !dynamic.is_empty() {
             return dynamic;
+        }
+        let through_variants = self.variant_contradictions();
+        // Nested chains on a plain grid stop at 400 candidates (Sudoku Explainer's puzzles
+        // never need them wider); variants and cages narrow each trial more and are tried
+        // wider, within the clock.
+        let widest = if self.variants.is_none() && self.sums.is_empty() {
+            MAX_NESTED_CANDIDATES
+        } else {
+            MAX_CANDIDATES
+        };
+        if !through_variants.is_empty() || open > widest {
+            return through_variants;
         }
         let mut order: Vec<usize> = (0..cells).filter(|&c| self.value[c].is_none()).collect();
         order.sort_by_key(|&c| self.cand[c].len());

@@ -7,7 +7,9 @@
 //! [`explain`](fn@explain) climbs the [`Rung`]s of a ladder: each pass applies the first rung
 //! that deduces anything (every deduction it finds in one sweep) and starts again from the
 //! bottom, so each step is explained by the easiest technique that finds it. Cage steps reuse
-//! the engine's [`CageSum`](crate::engine::CageSum) propagator on the cage's candidates. With
+//! the engine's [`CageSum`](crate::engine::CageSum) propagator on the cage's candidates; every
+//! other variant constraint is posted alone on an engine of its own (`variants`), its step what
+//! that propagator removes, and trials in forcing chains run the sums and those engines too. With
 //! guessing on, a stuck board picks the cell with fewest candidates, tries each value on a
 //! copy, and a contradiction becomes an elimination in the parent.
 
@@ -29,6 +31,8 @@ mod singles;
 mod subsets;
 mod sue_de_coq;
 mod technique;
+mod variant_chains;
+mod variants;
 mod w_wing;
 mod wings;
 
@@ -57,6 +61,8 @@ pub enum Rung {
     HiddenSingles,
     /// Cage combinations and rule-of-45 sums (killer puzzles).
     Cages,
+    /// Each variant constraint's own deduction (thermometer bounds, arrow sums, kropki pairs …).
+    Variants,
     /// Pointing (from a box) or claiming that leave a hidden single at once (Sudoku
     /// Explainer's direct intersections), and nothing else.
     DirectLocked {
@@ -111,7 +117,7 @@ impl Rung {
             | Rung::HiddenSingles
             | Rung::DirectLocked { .. }
             | Rung::DirectHidden(_) => Level::Easy,
-            Rung::Cages | Rung::Locked { .. } => Level::Medium,
+            Rung::Cages | Rung::Variants | Rung::Locked { .. } => Level::Medium,
             Rung::Naked(m) => Technique::NakedSubset(m).level(),
             Rung::Hidden(m) => Technique::HiddenSubset(m).level(),
             Rung::Fish(m) => Technique::Fish(m).level(),
@@ -139,28 +145,10 @@ impl Rung {
     }
 }
 
-/// Why the techniques cannot reason about `puzzle`: the first of its constraints that is
-/// not a region, a cage or a renban line, named; `None` when they can.
-fn cannot_reason(puzzle: &Puzzle) -> Option<String> {
-    let other = puzzle.constraints().iter().find(|c| {
-        !matches!(
-            c,
-            Constraint::Region(constraints::Region { .. })
-                | Constraint::Cage(constraints::Cage { .. })
-                | Constraint::Renban(constraints::Renban { .. })
-        )
-    })?;
-    Some(format!(
-        "the techniques reason with regions, cages and renban lines, not with the puzzle's {}: \
-         use solve",
-        other.describe(|c| puzzle.cell_name(c))
-    ))
-}
-
-/// Why logic cannot take `puzzle`, if it cannot: a constraint it does not reason with, or a
-/// cage with more than 65,536 combinations, too many to list.
+/// Why logic cannot take `puzzle`, if it cannot: a constraint the engine cannot post exactly
+/// (as `solve` refuses it), or a cage with more than 65,536 combinations, too many to list.
 pub fn refuses(puzzle: &Puzzle, rules: &Rules) -> Option<String> {
-    if let Some(why) = cannot_reason(puzzle) {
+    if let Some(why) = model::refusal(puzzle) {
         return Some(why);
     }
     let weights = puzzle.symbols().as_slice();
@@ -190,6 +178,7 @@ pub fn ladder(n: usize) -> Vec<Rung> {
         Rung::NakedSingles,
         Rung::DirectHidden(3),
         Rung::Cages,
+        Rung::Variants,
         Rung::Locked { pointing: true },
         Rung::Locked { pointing: false },
     ];
@@ -329,12 +318,14 @@ pub struct Board<D> {
     /// Units of each cell.
     cell_units: Arc<[Vec<usize>]>,
     /// Cells that hold distinct values without being a unit (which holds every value):
-    /// regions of fewer than n cells, cages, renban lines. Placing a value removes it from
+    /// regions of fewer than n cells, cages, renban lines, pairs that differ. Placing a value removes it from
     /// the cell's groups too; no technique reads them as units.
     groups: Arc<[Vec<usize>]>,
     /// Groups of each cell.
     cell_groups: Arc<[Vec<usize>]>,
     sums: Arc<[Sum<D>]>,
+    /// The constraints reasoned with through their propagators, if any.
+    variants: Option<variants::Variants<D>>,
     /// The value placed in each cell.
     value: Vec<Option<usize>>,
     /// The values placed in each unit: asking a unit whether it holds a value is then one
@@ -376,6 +367,12 @@ impl<D: Domain> Board<D> {
                     })
                 }
                 Constraint::Region(constraints::Region { cells, .. }) => groups.push(cells.clone()),
+                // Two cells that differ (anti-knight, anti-king): a group of two.
+                Constraint::Pair(constraints::Pair {
+                    kind: constraints::PairKind::Different,
+                    a,
+                    b,
+                }) => groups.push(vec![*a, *b]),
                 Constraint::Cage(constraints::Cage { total, cells }) => sums.push(Sum {
                     name: format!("{name} ({total})"),
                     cells: cells.clone(),
@@ -440,6 +437,7 @@ impl<D: Domain> Board<D> {
             groups: groups.into(),
             cell_groups: cell_groups.into(),
             sums: sums.into(),
+            variants: variants::Variants::new(puzzle, rules),
             value: vec![None; n * n],
             held: vec![D::empty(); units_len],
             cand: vec![D::full(n); n * n],
@@ -620,7 +618,7 @@ impl<D: Domain> Board<D> {
                 return Some(format!("{} is broken", sum.name));
             }
         }
-        None
+        self.broken_variant()
     }
 
     /// Applies one rung to the whole board, returning its deductions (pass 0, depth 0: the
@@ -631,6 +629,7 @@ impl<D: Domain> Board<D> {
             Rung::NakedSingles => self.naked_singles(),
             Rung::HiddenSingles => self.hidden_singles(),
             Rung::Cages => self.cage_combinations(),
+            Rung::Variants => self.variant_steps(),
             Rung::DirectLocked { pointing } => {
                 let found = self.locked_candidates(pointing, true);
                 self.place_direct(found)

@@ -23,9 +23,11 @@ impl<D: Domain> Board<D> {
 
     /// Whether swapping two values between the corners of a rectangle on two boxes keeps a
     /// solution one, as the deadly patterns of unique rectangles and BUG+1 need: so when the
-    /// rules are rows, columns and boxes alone. A cage's sum or a diagonal would change.
+    /// rules are rows, columns and boxes alone. A cage's sum, a diagonal or a thermometer would
+    /// change.
     pub(super) fn swaps_keep_solutions(&self) -> bool {
         self.sums.is_empty()
+            && self.variants.is_none()
             && self.units.iter().all(|u| {
                 matches!(
                     u.kind,

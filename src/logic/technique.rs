@@ -63,6 +63,12 @@ pub enum Technique {
     CageCombination,
     /// A rule-of-45 sum (innies, outies) narrows its cells like a cage.
     Innies,
+    /// A variant constraint of this kind (its name in messages, `thermometer`) narrows its
+    /// cells: what its own propagator removes from the candidates.
+    Variant {
+        /// The constraint's kind.
+        kind: &'static str,
+    },
     /// A value confined to a box's intersection with a row or column (`pointing` when the box
     /// is the source, `claiming` when the row or column is).
     LockedCandidates {
@@ -165,6 +171,7 @@ impl Technique {
             Technique::HiddenSingle => "hidden single".into(),
             Technique::CageCombination => "cage combination".into(),
             Technique::Innies => "innies and outies".into(),
+            Technique::Variant { kind } => super::variants::step_name(kind),
             Technique::LockedCandidates { pointing: true } => "locked candidates (pointing)".into(),
             Technique::LockedCandidates { pointing: false } => {
                 "locked candidates (claiming)".into()
@@ -227,6 +234,7 @@ impl Technique {
             Technique::NakedSingle => 2.3,
             Technique::CageCombination => 2.0,
             Technique::Innies => 2.5,
+            Technique::Variant { kind } => super::variants::step_score(kind),
             Technique::LockedCandidates { pointing: true } => 2.6,
             Technique::LockedCandidates { pointing: false } => 2.8,
             Technique::DirectLocked { pointing: true } => 1.7,
@@ -309,9 +317,11 @@ impl Technique {
             | Technique::HiddenSingle
             | Technique::DirectLocked { .. }
             | Technique::DirectHiddenSubset(_) => Level::Easy,
-            Technique::CageCombination | Technique::Innies | Technique::LockedCandidates { .. } => {
-                Level::Medium
-            }
+            Technique::Variant { kind } if super::variants::step_score(kind) < 2.0 => Level::Easy,
+            Technique::CageCombination
+            | Technique::Innies
+            | Technique::Variant { .. }
+            | Technique::LockedCandidates { .. } => Level::Medium,
             Technique::NakedSubset(m) | Technique::HiddenSubset(m) | Technique::Fish(m)
                 if m <= 3 =>
             {

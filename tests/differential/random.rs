@@ -268,19 +268,9 @@ pub(super) fn random_case(rng: &mut Rng) -> Case {
             (!grids.is_empty()).then(|| grids[rng.below(grids.len())].clone())
         })
         .flatten();
-    // A third of the cases keep to what the techniques reason with, for `explain`.
-    let logic_only = rng.below(3) == 0;
     for _ in 0..rng.below(6) + usize::from(grid.is_some()) * 3 {
         for _ in 0..20 {
             let mut clue = random_clue(rng, &case);
-            if logic_only
-                && !matches!(
-                    clue,
-                    Clue::Region(_) | Clue::Cage(..) | Clue::Line("renban", _)
-                )
-            {
-                continue;
-            }
             if let Some(g) = &grid {
                 clue = fitted(clue, &case, g);
             }
