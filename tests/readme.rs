@@ -235,7 +235,34 @@ fn every_example_step_of_the_ladder_table_is_one_explain_prints() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8_lossy(&out.stdout);
+    // Puzzles whose examples come early in long explanations: their first 45 steps.
+    let lines = Command::new(env!("CARGO_BIN_EXE_sudoku-cp"))
+        .args([
+            "explain",
+            "--max-steps",
+            "45",
+            "puzzles/variant-ladder-lines.txt",
+        ])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert_eq!(lines.status.code(), Some(5), "the step limit is reached");
+    // And the first step of a hard puzzle of region-sum lines.
+    let examples_file = std::fs::read_to_string(root.join("puzzles/iss-examples.txt")).unwrap();
+    let region_sum = examples_file
+        .lines()
+        .skip_while(|l| *l != "# Region sum lines, hard")
+        .nth(1)
+        .expect("the region-sum example is in iss-examples.txt");
+    let first = Command::new(env!("CARGO_BIN_EXE_sudoku-cp"))
+        .args(["explain", "--max-steps", "1", "--puzzle", region_sum])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert_eq!(first.status.code(), Some(5), "the step limit is reached");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned()
+        + &String::from_utf8_lossy(&lines.stdout)
+        + &String::from_utf8_lossy(&first.stdout);
     let steps: Vec<&str> = text.lines().map(str::trim).collect();
     for example in &examples {
         let found = match example.strip_suffix('…') {

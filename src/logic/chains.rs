@@ -8,6 +8,7 @@
 //! chain on one value alone is an x-chain (skyscraper, 2-string kite, …).
 
 use super::technique::Turbot;
+use super::variants::WeakLinks;
 use super::{Board, Forcing, Step, Technique};
 use crate::engine::Domain;
 use crate::puzzle::RegionKind;
@@ -110,7 +111,7 @@ impl<D: Domain> Board<D> {
     /// Every node reached from `start` by single-premise implications on the current board;
     /// with `one_value`, only by links between candidates of the start's value and through
     /// `groups`.
-    fn walk(&self, start: Node, one_value: bool, groups: &[Group]) -> Walk {
+    fn walk(&self, start: Node, one_value: bool, groups: &[Group], weak: &WeakLinks) -> Walk {
         let n = self.puzzle.size();
         let cells = self.cand.len();
         let base = cells * n * 2;
@@ -189,6 +190,12 @@ impl<D: Domain> Board<D> {
                         reach(base + 2 * g, &mut parent);
                     }
                 }
+                for &(y, w, _) in weak.of(cell * n + v) {
+                    if (!one_value || w == v) && self.value[y].is_none() && self.cand[y].contains(w)
+                    {
+                        reach(2 * (y * n + w), &mut parent);
+                    }
+                }
             } else {
                 let left = self.cand[cell].minus(D::singleton(v));
                 if let Some(w) = left.single().filter(|_| !one_value) {
@@ -225,8 +232,9 @@ impl<D: Domain> Board<D> {
     }
 
     /// `r1c2=5 - r1c8=5 = r3c8=5`: a path as an alternating inference chain (a group as
-    /// `r1c78=5`).
-    fn path_text(&self, path: &[Node], groups: &[Group]) -> String {
+    /// `r1c78=5`; a weak link a variant constraint makes followed by it in brackets,
+    /// `r1c2=5 - r1c3=4 (thermometer at r1c1)`).
+    fn path_text(&self, path: &[Node], groups: &[Group], weak: &WeakLinks) -> String {
         let n = self.puzzle.size();
         let base = self.cand.len() * n * 2;
         let mut text = String::new();
@@ -249,6 +257,17 @@ impl<D: Domain> Board<D> {
             } else {
                 let (cell, v) = (x / 2 / n, x / 2 % n);
                 let _ = write!(text, "{}{is}{}", self.cell(cell), self.sym(v));
+                let from = path
+                    .get(i.wrapping_sub(1))
+                    .filter(|&&p| p < base && p % 2 == 1);
+                if let Some(&p) = from.filter(|_| x % 2 == 0) {
+                    let (pc, pv) = (p / 2 / n, p / 2 % n);
+                    let by_unit = pc == cell || (pv == v && self.sees(pc, cell));
+                    let by = weak.by(p / 2, (cell, v)).filter(|_| !by_unit);
+                    if let (Some(k), Some(variants)) = (by, &self.variants) {
+                        let _ = write!(text, " ({})", variants.list[k].name);
+                    }
+                }
             }
         }
         text
@@ -334,6 +353,7 @@ impl<D: Domain> Board<D> {
         }
         // X-chains also go through groups (a box's cells on a line).
         let groups = if one_value { self.groups() } else { Vec::new() };
+        let weak = self.weak_links();
         let mut walks: Vec<Option<Walk>> = (0..cells * n * 2).map(|_| None).collect();
         let mut best: Option<Found> = None;
         let consider = |found: Found, best: &mut Option<Found>| {
@@ -350,7 +370,7 @@ impl<D: Domain> Board<D> {
             }
             for on in [true, false] {
                 let start = 2 * (c * n + v) + usize::from(on);
-                let walk = self.walk(start, one_value, &groups);
+                let walk = self.walk(start, one_value, &groups, &weak);
                 if let Some(x) = walk.clash {
                     let (a, b) = (walk.path(x), walk.path(x ^ 1));
                     let t = self.chain_technique(&[&a, &b], Forcing::Chain, &groups);
@@ -362,8 +382,8 @@ impl<D: Domain> Board<D> {
                     let text = format!(
                         "{}: {} and {}; so {} {so} {}",
                         t.name(),
-                        self.path_text(&a, &groups),
-                        self.path_text(&b, &groups),
+                        self.path_text(&a, &groups, &weak),
+                        self.path_text(&b, &groups, &weak),
                         self.cell(c),
                         self.sym(v)
                     );
@@ -388,7 +408,8 @@ impl<D: Domain> Board<D> {
                 continue;
             }
             let name = format!("{}={}", self.cell(c), self.sym(v));
-            if let Some(found) = self.common(&[on, off], Forcing::Chain, &name, &groups) {
+            let net = (groups.as_slice(), &weak);
+            if let Some(found) = self.common(&[on, off], Forcing::Chain, &name, net) {
                 consider(found, &mut best);
             }
         }
@@ -402,8 +423,12 @@ impl<D: Domain> Board<D> {
                 .filter_map(|v| walks[2 * (c * n + v) + 1].as_ref())
                 .collect();
             if branch.iter().all(|w| w.clash.is_none())
-                && let Some(found) =
-                    self.common(&branch, Forcing::StaticCell, &self.cell(c), &groups)
+                && let Some(found) = self.common(
+                    &branch,
+                    Forcing::StaticCell,
+                    &self.cell(c),
+                    (&groups, &weak),
+                )
             {
                 consider(found, &mut best);
             }
@@ -424,8 +449,8 @@ impl<D: Domain> Board<D> {
                     && branch.iter().all(|w| w.clash.is_none())
                 {
                     let name = format!("{} in {}", self.sym(v), self.units[u].name);
-                    if let Some(found) = self.common(&branch, Forcing::StaticRegion, &name, &groups)
-                    {
+                    let net = (groups.as_slice(), &weak);
+                    if let Some(found) = self.common(&branch, Forcing::StaticRegion, &name, net) {
                         consider(found, &mut best);
                     }
                 }
@@ -453,7 +478,13 @@ impl<D: Domain> Board<D> {
 
     /// The conclusion every walk of `branch` (one of whose starts holds) reaches by the
     /// shortest paths in all, if any: a candidate made false (eliminated) or true (placed).
-    fn common(&self, branch: &[&Walk], kind: Forcing, on: &str, groups: &[Group]) -> Option<Found> {
+    fn common(
+        &self,
+        branch: &[&Walk],
+        kind: Forcing,
+        on: &str,
+        (groups, weak): (&[Group], &WeakLinks),
+    ) -> Option<Found> {
         let n = self.puzzle.size();
         let starts: Vec<Node> = branch.iter().map(|w| w.start).collect();
         let mut best: Option<(usize, Node)> = None;
@@ -484,7 +515,7 @@ impl<D: Domain> Board<D> {
         };
         let mut text = format!("{} on {on}:", technique.name());
         for p in &paths {
-            let _ = write!(text, " [{}]", self.path_text(p, groups));
+            let _ = write!(text, " [{}]", self.path_text(p, groups, weak));
         }
         let _ = write!(text, "; so {} {so} {}", self.cell(cell), self.sym(v));
         Some(Found {

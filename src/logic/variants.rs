@@ -27,6 +27,7 @@ pub(super) struct Variant {
 #[derive(Debug)]
 pub(super) struct Engines<D: Domain> {
     engines: Vec<(Engine<D>, Snapshot<D>)>,
+    /// The cells' variables: the first n² of every engine, so the same in each.
     vars: Vec<VarId>,
 }
 
@@ -175,7 +176,61 @@ pub(super) fn step_score(kind: &str) -> f64 {
     }
 }
 
+/// Each candidate's weak links through the variant constraints: what each constraint's
+/// propagator removes once the candidate is assumed, as (cell, value, variant).
+#[derive(Debug, Default)]
+pub(super) struct WeakLinks {
+    /// By candidate (`cell · n + value`); empty without variants.
+    of: Vec<Vec<(usize, usize, usize)>>,
+}
+
+impl WeakLinks {
+    /// The links from candidate `at` (`cell · n + value`).
+    pub(super) fn of(&self, at: usize) -> &[(usize, usize, usize)] {
+        self.of.get(at).map_or(&[], Vec::as_slice)
+    }
+
+    /// The variant that links candidate `from` to `to` (`cell · n + value` both), if one does.
+    pub(super) fn by(&self, from: usize, to: (usize, usize)) -> Option<usize> {
+        self.of(from)
+            .iter()
+            .find(|&&(c, v, _)| (c, v) == to)
+            .map(|&(.., k)| k)
+    }
+}
+
 impl<D: Domain> Board<D> {
+    /// The board's weak links through its variant constraints, each open candidate probed
+    /// against each constraint on its cell.
+    pub(super) fn weak_links(&self) -> WeakLinks {
+        let Some(variants) = &self.variants else {
+            return WeakLinks::default();
+        };
+        let n = self.puzzle.size();
+        let mut on_cell = vec![Vec::new(); self.cand.len()];
+        for (k, v) in variants.list.iter().enumerate() {
+            v.cells.iter().for_each(|&c| on_cell[c].push(k));
+        }
+        let mut of = vec![Vec::new(); self.cand.len() * n];
+        let mut trial = self.cand.clone();
+        for c in (0..self.cand.len()).filter(|&c| self.value[c].is_none()) {
+            for v in self.cand[c].iter() {
+                trial[c] = D::singleton(v);
+                for &k in &on_cell[c] {
+                    // A candidate the constraint cannot take at all is its own step's.
+                    let Ok(lost) = variants.narrow(k, &trial) else {
+                        continue;
+                    };
+                    for (y, d) in lost {
+                        of[c * n + v].extend(d.iter().map(|w| (y, w, k)));
+                    }
+                }
+            }
+            trial[c] = self.cand[c];
+        }
+        WeakLinks { of }
+    }
+
     /// Each variant constraint's own deduction on the candidates, one step each, applied as
     /// found (so the next constraint sees it).
     pub(super) fn variant_steps(&mut self) -> Vec<Step> {
