@@ -578,8 +578,8 @@ fn generate_honours_every_rule_it_is_given() {
             );
         }
     }
-    // A rating of constraints the techniques do not reason with is refused, naming it.
-    refused(
+    // A rating is the one `rate` gives under the same rules, variant constraints included.
+    let made = run(
         &[
             "generate",
             "--rules",
@@ -587,7 +587,18 @@ fn generate_honours_every_rule_it_is_given() {
             "--rating",
             "--seed",
             "1",
+            "--threads",
+            "1",
         ],
-        "different-values pair",
+        "",
+    );
+    assert_eq!(made.code, 0, "{}", made.transcript());
+    let (grid, rating) = made.stdout.trim_end().split_once('\t').unwrap();
+    let rate = run(&["rate", "--rules", &anti_knight, "--puzzle", grid], "");
+    assert_eq!(rate.code, 0, "{}", rate.transcript());
+    assert!(
+        rate.stdout.starts_with(rating),
+        "{rating} against {}",
+        rate.stdout
     );
 }

@@ -98,13 +98,15 @@ fn all_solvers_agree_on_every_shipped_puzzle() {
     for entry in std::fs::read_dir(common::root().join("puzzles")).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
-        // The variants of iss-examples.txt and fpuzzles-examples.txt have their own tests
+        // The variants of iss-examples.txt (and of the variant-ladder files, taken from it) and
+        // fpuzzles-examples.txt have their own tests
         // (tests/iss_examples.rs, tests/variant_forms.rs, tests/variants_agree.rs), and so
         // have the SudokuPad links (tests/links.rs).
         if path.is_dir()
             || name.ends_with(".md")
             || name.ends_with(".svg")
             || name.starts_with("iss-examples")
+            || name.starts_with("variant-ladder")
             || name.starts_with("fpuzzles-examples")
             || name.starts_with("sudokupad-")
         {
