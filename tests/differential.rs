@@ -41,6 +41,8 @@ enum Clue {
     LittleKiller(i64, usize, (i64, i64)),
     /// A 2×2 square's top-left cell and the values (as value indices) it holds.
     Quad(usize, Vec<usize>),
+    /// An indexing cell, and whether it indexes its column (else its row).
+    Indexing(usize, bool),
 }
 
 /// One case: the grid, its symbols, givens, the rules, and the clues with where each is written.
@@ -152,6 +154,8 @@ impl Case {
                 let kind = match *kind {
                     "whisper" => "Whisper",
                     "lockout" => "Lockout",
+                    "sum-line" => "SumLine",
+                    "lunchbox" => "Lunchbox",
                     _ => "Modular",
                 };
                 format!(".{kind}~{k}{}", ids(cells))
@@ -180,6 +184,10 @@ impl Case {
                     .map(|&v| format!("~{}", self.lo + v as u64))
                     .collect();
                 format!(".Quad~{}{values}", self.cell_iss(*top))
+            }
+            Clue::Indexing(cell, rows) => {
+                let axis = if *rows { "R" } else { "C" };
+                format!(".Indexing~{axis}~{}", self.cell_iss(*cell))
             }
             Clue::Parity(..) => unreachable!("`iss_writes` keeps it in the rule file"),
         }
@@ -264,6 +272,10 @@ impl Case {
                     .map(|&v| (self.lo + v as u64).to_string())
                     .collect();
                 format!("quad {} {}", self.cell_rule(*top), values.join(" "))
+            }
+            Clue::Indexing(cell, rows) => {
+                let axis = if *rows { "row" } else { "column" };
+                format!("{axis}-indexing {}", self.cell_rule(*cell))
             }
         }
     }
@@ -401,6 +413,12 @@ impl Case {
                 match *kind {
                     "whisper" => Constraint::Whisper(constraints::Whisper { diff: *k, cells }),
                     "lockout" => Constraint::Lockout(constraints::Lockout { diff: *k, cells }),
+                    "sum-line" => Constraint::SumLine(constraints::SumLine {
+                        total: *k,
+                        cells,
+                        looped: false,
+                    }),
+                    "lunchbox" => Constraint::Lunchbox(constraints::Lunchbox { total: *k, cells }),
                     _ => Constraint::Modular(constraints::Modular { modulus: *k, cells }),
                 }
             }
@@ -448,6 +466,21 @@ impl Case {
                 cells: vec![*top, top + 1, top + self.n, top + self.n + 1],
                 values: values.iter().map(|&v| self.value(v)).collect(),
             }),
+            Clue::Indexing(cell, rows) => {
+                // (R, C) of value V: (R, V) holds C, or with rows (V, C) holds R.
+                let (n, r, c) = (self.n, cell / self.n, cell % self.n);
+                let (line, value) = if *rows {
+                    ((0..n).map(|i| i * n + c).collect(), r as i64 + 1)
+                } else {
+                    ((0..n).map(|i| r * n + i).collect(), c as i64 + 1)
+                };
+                Constraint::Indexing(constraints::Indexing {
+                    cell: *cell,
+                    rows: *rows,
+                    line,
+                    value,
+                })
+            }
         }]
     }
 }

@@ -179,6 +179,11 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
             cells,
             looped: rng.below(2) == 0,
         }),
+        20 => Constraint::Lunchbox(constraints::Lunchbox {
+            total: rng.below(2 * n) as i64,
+            cells: if rng.below(3) == 0 { line } else { cells },
+        }),
+        21 => Constraint::Indexing(constraints::Indexing::new(n, cells[0], rng.below(2) == 0)),
         _ => {
             let kinds = [
                 PairKind::WhiteDot,
@@ -216,7 +221,7 @@ fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
     let n = 4;
     let grids = all_grids(n);
     assert_eq!(grids.len(), 288);
-    for kind in 0..21 {
+    for kind in 0..23 {
         let (mut some, mut none) = (0, 0);
         for _ in 0..60 {
             let mut p = Puzzle::empty(n, Symbols::default_for(n)).expect("size");

@@ -238,6 +238,8 @@ registry! {
     XSum => x_sum::XSum,
     Skyscraper => skyscraper::Skyscraper,
     SumLine => sum_line::SumLine,
+    Lunchbox => lunchbox::Lunchbox,
+    Indexing => indexing::Indexing,
 }
 
 pub use entropic::entropy_class;

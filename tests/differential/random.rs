@@ -57,7 +57,7 @@ fn random_clue(rng: &mut Rng, case: &Case) -> Clue {
         lo.saturating_mul(k as i64)
             .saturating_add(rng.below(k * n) as i64)
     };
-    match rng.below(23) {
+    match rng.below(26) {
         0 => Clue::Thermo(cells, rng.below(3) == 0),
         1..=3 => {
             let (a, b) = pair(rng, n);
@@ -107,6 +107,9 @@ fn random_clue(rng: &mut Rng, case: &Case) -> Clue {
             let top = rng.below(n - 1) * n + rng.below(n - 1);
             Clue::Quad(top, (0..1 + rng.below(4)).map(|_| rng.below(n)).collect())
         }
+        19 => Clue::Numbered("sum-line", small(rng, 1).max(1), cells),
+        20 => Clue::Numbered("lunchbox", rng.below(2 * n) as i64, cells),
+        21 => Clue::Indexing(rng.below(n * n), rng.below(2) == 0),
         _ => {
             let (a, b) = pair(rng, n);
             Clue::Dot(["white", "black"][rng.below(2)], a, b)
@@ -170,6 +173,18 @@ fn fitted(clue: Clue, case: &Case, grid: &[usize]) -> Clue {
             Clue::Quad(top, square[..k].iter().map(|&c| grid[c]).collect())
         }
         Clue::Sum(_, cells) => Clue::Sum(sum(&cells), cells),
+        // The whole line as one stretch.
+        Clue::Numbered("sum-line", _, cells) => Clue::Numbered("sum-line", sum(&cells), cells),
+        Clue::Numbered("lunchbox", _, cells) => {
+            let line: Vec<i64> = cells.iter().map(|&c| value(c)).collect();
+            let at = |x: Option<&i64>| line.iter().position(|y| Some(y) == x).unwrap_or(0);
+            let (lo, hi) = (at(line.iter().min()), at(line.iter().max()));
+            let (a, b) = (lo.min(hi), lo.max(hi));
+            let between = line[(a + 1).min(b)..b]
+                .iter()
+                .fold(0i64, |s, &x| s.saturating_add(x));
+            Clue::Numbered("lunchbox", between, cells)
+        }
         Clue::Outside(kind, _, side, i) => {
             let line: Vec<i64> = case
                 .outside_line(side, i)
