@@ -1,7 +1,7 @@
 //! A lunchbox: distinct values whose smallest and largest (the crusts) hold between them
 //! values adding up to the clue, on any cells.
 
-use super::{IssKind, IssPart, Kind, Post, RuleWord, Unfolded, distinct, list, values_of};
+use super::{IssKind, IssPart, Kind, Post, RuleWord, Unfolded, list, sum_between_extremes, values_of};
 use crate::engine::{Domain, Layered};
 
 /// The cells, in their order, hold distinct values, and those between the cells of their
@@ -71,18 +71,7 @@ impl Kind for Lunchbox {
     }
 
     fn holds(&self, value: &dyn Fn(usize) -> i64) -> bool {
-        let v = values_of(&self.cells, value);
-        if !distinct(&v) || v.len() < 2 {
-            return false;
-        }
-        let (Some(lo), Some(hi)) = (
-            v.iter().position(|x| Some(x) == v.iter().min()),
-            v.iter().position(|x| Some(x) == v.iter().max()),
-        ) else {
-            return false;
-        };
-        let (from, to) = (lo.min(hi), lo.max(hi));
-        v[from + 1..to].iter().sum::<i64>() == self.total
+        sum_between_extremes(&values_of(&self.cells, value)) == Some(self.total)
     }
 
     fn listing(&self, name: &dyn Fn(usize) -> String) -> String {

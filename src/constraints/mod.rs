@@ -108,6 +108,17 @@ pub(crate) fn distinct(v: &[i64]) -> bool {
     v.iter().enumerate().all(|(i, x)| !v[..i].contains(x))
 }
 
+/// The sum of the values lying strictly between the smallest and the largest, when the values
+/// are pairwise distinct and at least two: what a sandwich or a lunchbox reads.
+pub(crate) fn sum_between_extremes(v: &[i64]) -> Option<i64> {
+    if v.len() < 2 || !distinct(v) {
+        return None;
+    }
+    let at = |x: Option<&i64>| v.iter().position(|y| Some(y) == x);
+    let (lo, hi) = (at(v.iter().min())?, at(v.iter().max())?);
+    Some(v[lo.min(hi) + 1..lo.max(hi)].iter().sum())
+}
+
 /// The values of `cells`.
 pub(crate) fn values_of(cells: &[usize], value: &dyn Fn(usize) -> i64) -> Vec<i64> {
     cells.iter().map(|&c| value(c)).collect()

@@ -1,7 +1,7 @@
 //! A sandwich clue: the values between the line's smallest and largest (the crusts) add up to
 //! the clue.
 
-use super::{IssKind, IssPart, Kind, Post, RuleWord, Unfolded, distinct, ends, values_of};
+use super::{IssKind, IssPart, Kind, Post, RuleWord, Unfolded, ends, sum_between_extremes, values_of};
 #[cfg(feature = "links")]
 use super::{FpuzzlesEntry, FpuzzlesKey};
 use crate::engine::{Domain, Layered};
@@ -46,18 +46,7 @@ impl Kind for Sandwich {
     }
 
     fn holds(&self, value: &dyn Fn(usize) -> i64) -> bool {
-        let v = values_of(&self.cells, value);
-        if !distinct(&v) {
-            return false;
-        }
-        let (Some(lo), Some(hi)) = (
-            v.iter().position(|x| Some(x) == v.iter().min()),
-            v.iter().position(|x| Some(x) == v.iter().max()),
-        ) else {
-            return false;
-        };
-        let (from, to) = (lo.min(hi), lo.max(hi));
-        v[from + 1..to].iter().sum::<i64>() == self.total
+        sum_between_extremes(&values_of(&self.cells, value)) == Some(self.total)
     }
 
     fn listing(&self, name: &dyn Fn(usize) -> String) -> String {
