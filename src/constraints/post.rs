@@ -2,6 +2,7 @@
 //! values, which cells share a region, and the shapes most kinds are posted as (pair tables,
 //! automata, group sums).
 
+use super::exclusion_groups::exclusion_groups;
 use super::{Cage, Constraint, PairKind, Region};
 use crate::engine::{
     AllDifferent, Domain, Engine, GroupSum, Layered, PairTable, Predicate, Regular, Test, VarId,
@@ -125,18 +126,20 @@ impl<D: Domain> Post<'_, D> {
 
     /// Posts a [`GroupSum`] of `terms` (cell, coefficient) = `total` when some of its cells
     /// fall in groups of two or more that must differ: cells with the same coefficient, each
-    /// group's cells sharing a region pairwise.
+    /// group's cells sharing a region pairwise, split as tightly as [`exclusion_groups`] finds.
     pub(crate) fn group_sum(&mut self, terms: &[(usize, i64)], total: i64) {
+        let mut coefficients: Vec<i64> = terms.iter().map(|&(_, k)| k).collect();
+        coefficients.sort_unstable();
+        coefficients.dedup();
+        let differ = |a: usize, b: usize| self.houses.differ(a, b);
         let mut groups: Vec<(Vec<usize>, i64)> = Vec::new();
-        for &(c, k) in terms {
-            // A cell listed twice is two terms: it joins no group holding it already.
-            match groups
-                .iter_mut()
-                .find(|(g, gk)| *gk == k && g.iter().all(|&x| self.houses.differ(x, c)))
-            {
-                Some((g, _)) => g.push(c),
-                None => groups.push((vec![c], k)),
-            }
+        for k in coefficients {
+            let cells: Vec<usize> = terms.iter().filter(|t| t.1 == k).map(|t| t.0).collect();
+            groups.extend(
+                exclusion_groups(&cells, &differ)
+                    .into_iter()
+                    .map(|g| (g, k)),
+            );
         }
         if groups.iter().all(|(g, _)| g.len() < 2) {
             return;
