@@ -146,6 +146,7 @@ impl Case {
                     "palindrome" => "Palindrome",
                     "between" => "Between",
                     "zipper" => "Zipper",
+                    "double-arrow" => "DoubleArrow",
                     _ => "Entropic",
                 };
                 format!(".{kind}{}", ids(cells))
@@ -405,6 +406,24 @@ impl Case {
                     "palindrome" => Constraint::Palindrome(constraints::Palindrome { cells }),
                     "between" => Constraint::Between(constraints::Between { cells }),
                     "zipper" => Constraint::Zipper(constraints::Zipper { cells }),
+                    "double-arrow" => {
+                        // The ends +1, the middle −1; a cell listed twice adds them up.
+                        let last = cells.len() - 1;
+                        let mut terms: Vec<(usize, i64)> = Vec::new();
+                        for (i, &c) in cells.iter().enumerate() {
+                            let k = if i == 0 || i == last { 1 } else { -1 };
+                            match terms.iter_mut().find(|t| t.0 == c) {
+                                Some(t) => t.1 += k,
+                                None => terms.push((c, k)),
+                            }
+                        }
+                        terms.retain(|t| t.1 != 0);
+                        Constraint::Sum(constraints::Sum {
+                            label: String::new(),
+                            total: 0,
+                            terms,
+                        })
+                    }
                     _ => Constraint::Entropic(constraints::Entropic { cells }),
                 }
             }

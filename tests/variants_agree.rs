@@ -184,6 +184,19 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
             cells: if rng.below(3) == 0 { line } else { cells },
         }),
         21 => Constraint::Indexing(constraints::Indexing::new(n, cells[0], rng.below(2) == 0)),
+        22 => {
+            // A double arrow: its two ends add up to the cells between them.
+            let len = 3 + rng.below(2);
+            let cells = path(rng, n, len);
+            let last = cells.len() - 1;
+            Constraint::Sum(constraints::Sum {
+                label: "double arrow".to_string(),
+                total: 0,
+                terms: (0..=last)
+                    .map(|i| (cells[i], if i == 0 || i == last { 1 } else { -1 }))
+                    .collect(),
+            })
+        }
         _ => {
             let kinds = [
                 PairKind::WhiteDot,
@@ -221,7 +234,7 @@ fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
     let n = 4;
     let grids = all_grids(n);
     assert_eq!(grids.len(), 288);
-    for kind in 0..23 {
+    for kind in 0..24 {
         let (mut some, mut none) = (0, 0);
         for _ in 0..60 {
             let mut p = Puzzle::empty(n, Symbols::default_for(n)).expect("size");

@@ -1,5 +1,5 @@
-//! A linear sum: Σ coefficient × value = total, values free to repeat (little killers, the
-//! Interactive Sudoku Solver's `Sum`).
+//! A linear sum: Σ coefficient × value = total, values free to repeat (little killers, double
+//! arrows, the Interactive Sudoku Solver's `Sum`).
 
 use super::{IssKind, IssPart, Kind, Post, RuleArgs, RuleWord};
 #[cfg(feature = "links")]
@@ -41,6 +41,14 @@ impl Kind for Sum {
             help: "TOTAL CELL up-left|up-right|down-left|down-right: the diagonal adds up",
             read: read_little_killer,
         },
+        RuleWord {
+            keyword: "double-arrow",
+            help: "CELLS: the two end cells add up to the cells between them (3 cells or more)",
+            read: |a| {
+                let cells = a.cells(&a.args, 3)?;
+                Ok(vec![double_arrow(&cells, &a.puzzle.cell_name(cells[0])).into()])
+            },
+        },
     ];
     const ISS_KINDS: &'static [IssKind] = &[
         IssKind {
@@ -52,6 +60,11 @@ impl Kind for Sum {
             kind: "LittleKiller",
             late: false,
             read: read_iss_little_killer,
+        },
+        IssKind {
+            kind: "DoubleArrow",
+            late: false,
+            read: read_iss_double_arrow,
         },
     ];
     #[cfg(feature = "links")]
@@ -151,8 +164,9 @@ impl Kind for Sum {
         ))
     }
 
-    /// A little killer as its clue outside the grid; any other sum as a dotted outline with
-    /// its total, each coefficient other than 1 in its cell's corner.
+    /// A little killer as its clue outside the grid, a double arrow as its line with a circle
+    /// at each end; any other sum as a dotted outline with its total, each coefficient other
+    /// than 1 in its cell's corner.
     fn draw(&self, canvas: &mut super::Canvas) {
         let cells: Vec<usize> = self.terms.iter().map(|t| t.0).collect();
         let n = canvas.n();
@@ -165,6 +179,13 @@ impl Kind for Sum {
             });
         if little_killer {
             canvas.outside(&cells, &self.total.to_string(), super::Frame::Arrow);
+            return;
+        }
+        if let (true, [first, .., last]) = (self.label.starts_with("double arrow"), &cells[..]) {
+            canvas.path(&cells, "#888", 2, false);
+            for &end in [first, last] {
+                canvas.circle(super::Layer::Lines, end, 17, "#fff", "#888");
+            }
             return;
         }
         canvas.cage(&cells, Some(&format!("Σ{}", self.total)), true);
@@ -221,6 +242,43 @@ fn read_little_killer(a: &RuleArgs<'_>) -> Result<Vec<super::Constraint>, String
     ])
 }
 
+/// A double arrow along `cells`: the two ends add up to the cells between them, as a sum of
+/// the ends at +1 and the middle at −1 to 0 (a cell listed twice adds its coefficients).
+fn double_arrow(cells: &[usize], at: &str) -> Sum {
+    let last = cells.len() - 1;
+    let coefficient = |i: usize| if i == 0 || i == last { 1 } else { -1 };
+    Sum {
+        label: format!("double arrow at {at}"),
+        total: 0,
+        terms: merged(cells.iter().enumerate().map(|(i, &c)| (c, coefficient(i)))),
+    }
+}
+
+/// Terms with a cell listed twice as one term of the coefficients' sum, and no term of 0, as
+/// the Interactive Sudoku Solver's sum reads them.
+fn merged(terms: impl Iterator<Item = (usize, i64)>) -> Vec<(usize, i64)> {
+    let mut out: Vec<(usize, i64)> = Vec::new();
+    for (c, k) in terms {
+        match out.iter_mut().find(|(d, _)| *d == c) {
+            Some((_, sum)) => *sum += k,
+            None => out.push((c, k)),
+        }
+    }
+    out.retain(|&(_, k)| k != 0);
+    out
+}
+
+/// `DoubleArrow~CELLS`: the ends add up to the middle, as ISS's builder posts it (three cells
+/// or more, its `VALIDATE_CELLS_FN`).
+fn read_iss_double_arrow(part: &mut IssPart<'_>) -> Result<(), String> {
+    let cells = part.grid.some_cells(part.kind, part.args)?;
+    if cells.len() < 3 {
+        return Err("DoubleArrow: expected three cells or more".to_string());
+    }
+    let at = part.puzzle.cell_name(cells[0]);
+    part.add(double_arrow(&cells, &at))
+}
+
 /// `Sum~TOTAL[_=_K1_K2…]~CELLS`: coefficients after `=`, one a cell.
 fn read_iss_sum(part: &mut IssPart<'_>) -> Result<(), String> {
     let (spec, ids) = part.args.split_first().ok_or("Sum: expected a sum")?;
@@ -237,16 +295,7 @@ fn read_iss_sum(part: &mut IssPart<'_>) -> Result<(), String> {
             "Sum `{spec}`: expected one coefficient from -100 to 100 per cell"
         ));
     }
-    // A cell listed twice adds its coefficients, and a coefficient of 0 drops its cell, as
-    // the Interactive Sudoku Solver's sum reads them.
-    let mut terms: Vec<(usize, i64)> = Vec::new();
-    for (c, k) in cells.iter().copied().zip(coeffs) {
-        match terms.iter_mut().find(|(d, _)| *d == c) {
-            Some((_, sum)) => *sum += k,
-            None => terms.push((c, k)),
-        }
-    }
-    terms.retain(|&(_, k)| k != 0);
+    let terms = merged(cells.iter().copied().zip(coeffs));
     let label = format!("sum {total} at {}", part.puzzle.cell_name(cells[0]));
     part.add(Sum {
         label,
@@ -288,4 +337,54 @@ fn read_fpuzzles(entry: &mut FpuzzlesEntry<'_>) -> Result<(), String> {
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{ReadOptions, read};
+    use crate::puzzle::{Puzzle, Rules, Symbols};
+
+    /// The double arrow r1c1 to r1c4: the ends, +1, against the two cells between, −1.
+    fn r1c1_to_r1c4() -> Sum {
+        Sum {
+            label: "double arrow at r1c1".to_string(),
+            total: 0,
+            terms: vec![(0, 1), (1, -1), (2, -1), (3, 1)],
+        }
+    }
+
+    #[test]
+    fn a_double_arrows_ends_add_up_to_its_middle() {
+        let arrow = r1c1_to_r1c4();
+        let holds = |v: &[i64]| arrow.holds(&|cell| v[cell]);
+        assert!(holds(&[3, 4, 5, 6]));
+        assert!(!holds(&[3, 4, 5, 7]));
+        assert!(!holds(&[6, 3, 4, 5]), "the ends are the first and last cells, not the first two");
+    }
+
+    #[test]
+    fn double_arrows_read_from_iss_and_rule_files_alike() {
+        let p = &read(".DoubleArrow~R1C1~R1C2~R1C3~R1C4", "t", &ReadOptions::default())
+            .unwrap()[0]
+            .puzzle;
+        assert_eq!(p.constraints(), [r1c1_to_r1c4().into()]);
+        let e = read(".DoubleArrow~R1C1~R1C2", "t", &ReadOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("three cells or more"), "{e}");
+        let rules = Rules::parse("name t\nextends sudoku\ndouble-arrow r1c1 r1c2 r1c3 r1c4\n", "t")
+            .unwrap();
+        let mut q = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
+        rules.apply(&mut q).unwrap();
+        assert_eq!(q.constraints(), [r1c1_to_r1c4().into()]);
+        let short = Rules::parse("name t\nextends sudoku\ndouble-arrow r1c1 r1c2\n", "t");
+        let mut q = Puzzle::empty(9, Symbols::default_for(9)).unwrap();
+        assert!(short.map_or(true, |r| r.apply(&mut q).is_err()));
+    }
+
+    #[test]
+    fn a_cell_listed_twice_adds_its_coefficients() {
+        // A loop back to its start: r1c1 is an end twice, its +1 and +1 a single +2.
+        let arrow = double_arrow(&[0, 1, 10, 0], "r1c1");
+        assert_eq!(arrow.terms, [(0, 2), (1, -1), (10, -1)]);
+    }
 }

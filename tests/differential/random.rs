@@ -110,6 +110,7 @@ fn random_clue(rng: &mut Rng, case: &Case) -> Clue {
         19 => Clue::Numbered("sum-line", small(rng, 1).max(1), cells),
         20 => Clue::Numbered("lunchbox", rng.below(2 * n) as i64, cells),
         21 => Clue::Indexing(rng.below(n * n), rng.below(2) == 0),
+        22 if cells.len() >= 3 => Clue::Line("double-arrow", cells),
         _ => {
             let (a, b) = pair(rng, n);
             Clue::Dot(["white", "black"][rng.below(2)], a, b)
