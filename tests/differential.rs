@@ -43,6 +43,9 @@ enum Clue {
     Quad(usize, Vec<usize>),
     /// An indexing cell, and whether it indexes its column (else its row).
     Indexing(usize, bool),
+    /// A table of allowed (first, second) value-index pairs, whether it holds on every two
+    /// cells (else on neighbours along the line), and the cells.
+    Relation(Vec<(usize, usize)>, bool, Vec<usize>),
 }
 
 /// One case: the grid, its symbols, givens, the rules, and the clues with where each is written.
@@ -190,6 +193,18 @@ impl Case {
                 let axis = if *rows { "R" } else { "C" };
                 format!(".Indexing~{axis}~{}", self.cell_iss(*cell))
             }
+            Clue::Relation(pairs, every, cells) => {
+                // ISS's fnToBinaryKey: bit i·n + j, six bits a base64url character.
+                let abc = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+                let mut bits = vec![0usize; (self.n * self.n).div_ceil(6)];
+                for &(i, j) in pairs {
+                    let k = i * self.n + j;
+                    bits[k / 6] |= 1 << (k % 6);
+                }
+                let key: String = bits.iter().map(|&b| abc[b] as char).collect();
+                let kind = if *every { "PairX" } else { "Pair" };
+                format!(".{kind}~{key}{}", ids(cells))
+            }
             Clue::Parity(..) => unreachable!("`iss_writes` keeps it in the rule file"),
         }
     }
@@ -277,6 +292,15 @@ impl Case {
             Clue::Indexing(cell, rows) => {
                 let axis = if *rows { "row" } else { "column" };
                 format!("{axis}-indexing {}", self.cell_rule(*cell))
+            }
+            Clue::Relation(pairs, every, cells) => {
+                let pairs: Vec<String> = pairs
+                    .iter()
+                    .map(|&(i, j)| format!("{}-{}", self.value(i), self.value(j)))
+                    .collect();
+                let word = if *every { "pairwise-all" } else { "pairwise" };
+                let cells: Vec<String> = cells.iter().map(|&c| self.cell_rule(c)).collect();
+                format!("{word} {} {}", pairs.join(","), cells.join(" "))
             }
         }
     }
@@ -498,6 +522,20 @@ impl Case {
                     rows: *rows,
                     line,
                     value,
+                })
+            }
+            Clue::Relation(pairs, every, cells) => {
+                let mut allowed: Vec<(i64, i64)> = pairs
+                    .iter()
+                    .map(|&(i, j)| (self.value(i), self.value(j)))
+                    .collect();
+                allowed.sort_unstable();
+                Constraint::Relation(constraints::Relation {
+                    cells: cells.clone(),
+                    every_pair: *every,
+                    allowed,
+                    first: self.value(0),
+                    name: String::new(),
                 })
             }
         }]

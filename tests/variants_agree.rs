@@ -197,6 +197,30 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
                     .collect(),
             })
         }
+        23 => {
+            // A table of allowed value pairs, on neighbours along the line or on every two
+            // cells (then the same both ways).
+            let every_pair = rng.below(2) == 0;
+            let mut allowed = Vec::new();
+            for a in 1..=n as i64 {
+                for b in 1..=n as i64 {
+                    if (!every_pair || a <= b) && rng.below(2) == 0 {
+                        allowed.push((a, b));
+                        if every_pair && a != b {
+                            allowed.push((b, a));
+                        }
+                    }
+                }
+            }
+            allowed.sort_unstable();
+            Constraint::Relation(constraints::Relation {
+                cells,
+                every_pair,
+                allowed,
+                first: 1,
+                name: String::new(),
+            })
+        }
         _ => {
             let kinds = [
                 PairKind::WhiteDot,
@@ -234,7 +258,7 @@ fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
     let n = 4;
     let grids = all_grids(n);
     assert_eq!(grids.len(), 288);
-    for kind in 0..24 {
+    for kind in 0..25 {
         let (mut some, mut none) = (0, 0);
         for _ in 0..60 {
             let mut p = Puzzle::empty(n, Symbols::default_for(n)).expect("size");

@@ -252,6 +252,7 @@ registry! {
     SumLine => sum_line::SumLine,
     Lunchbox => lunchbox::Lunchbox,
     Indexing => indexing::Indexing,
+    Relation => relation::Relation,
 }
 
 pub use entropic::entropy_class;

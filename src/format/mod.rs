@@ -44,6 +44,7 @@ pub use svg::{SvgOptions, svg};
 #[cfg(feature = "links")]
 pub use to_fpuzzles::{fpuzzles_json, fpuzzles_link, sudokupad_link};
 pub use to_iss::{iss_link, iss_string};
+pub(crate) use url::percent_decoded;
 pub use write::{write, write_cage_map, write_cages, write_marks};
 
 use crate::puzzle::Puzzle;

@@ -3,7 +3,7 @@
 
 /// `text` with its `%XX` escapes decoded; with `plus_is_space` (a query value, as a browser's
 /// `URLSearchParams` reads it) a `+` is a space, else it stays (base64 ids use it).
-pub(super) fn percent_decoded(text: &str, plus_is_space: bool) -> String {
+pub(crate) fn percent_decoded(text: &str, plus_is_space: bool) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let hex = |b: u8| (b as char).to_digit(16);

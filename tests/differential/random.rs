@@ -111,6 +111,23 @@ fn random_clue(rng: &mut Rng, case: &Case) -> Clue {
         20 => Clue::Numbered("lunchbox", rng.below(2 * n) as i64, cells),
         21 => Clue::Indexing(rng.below(n * n), rng.below(2) == 0),
         22 if cells.len() >= 3 => Clue::Line("double-arrow", cells),
+        23 if cells.len() >= 2 => {
+            // About half the value pairs, the same both ways when every two cells relate.
+            let every = rng.below(2) == 0;
+            let mut pairs = Vec::new();
+            for i in 0..n {
+                for j in 0..n {
+                    if (!every || i <= j) && rng.below(2) == 0 {
+                        pairs.push((i, j));
+                        if every && i != j {
+                            pairs.push((j, i));
+                        }
+                    }
+                }
+            }
+            pairs.sort_unstable();
+            Clue::Relation(pairs, every, cells)
+        }
         _ => {
             let (a, b) = pair(rng, n);
             Clue::Dot(["white", "black"][rng.below(2)], a, b)
