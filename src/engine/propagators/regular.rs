@@ -117,6 +117,9 @@ pub struct Regular<D> {
     name: String,
     vars: Vec<VarId>,
     automaton: Layered,
+    /// Whether a variable reads more than one position: then a pass's removals can take
+    /// another position's support away, and passes repeat until none removes anything.
+    repeats: bool,
     /// Scratch: the states of each layer reached from the start, then those that also reach
     /// the end.
     reached: Vec<Vec<bool>>,
@@ -134,7 +137,9 @@ impl<D: Domain> Regular<D> {
         assert_eq!(vars.len(), automaton.edges.len(), "one variable per layer");
         let reached = automaton.states.iter().map(|&s| vec![false; s]).collect();
         let ends = automaton.states.iter().map(|&s| vec![false; s]).collect();
+        let repeats = (1..vars.len()).any(|i| vars[..i].contains(&vars[i]));
         Regular {
+            repeats,
             name: name.into(),
             support: vec![D::empty(); vars.len()],
             vars,
@@ -159,6 +164,15 @@ impl<D: Domain> Propagator<D> for Regular<D> {
     }
 
     fn propagate(&mut self, cx: &mut Ctx<'_, D>) -> Result<(), Conflict> {
+        while self.pass(cx)? && self.repeats {}
+        Ok(())
+    }
+}
+
+impl<D: Domain> Regular<D> {
+    /// One forward and backward pass, keeping each position's supported values; whether it
+    /// removed any.
+    fn pass(&mut self, cx: &mut Ctx<'_, D>) -> Result<bool, Conflict> {
         let len = self.vars.len();
         for layer in self.reached.iter_mut().chain(self.ends.iter_mut()) {
             layer.fill(false);
@@ -195,9 +209,11 @@ impl<D: Domain> Propagator<D> for Regular<D> {
             }
             self.support[i] = support;
         }
+        let mut removed = false;
         for (i, &var) in self.vars.iter().enumerate() {
             let old = cx.dom(var);
             let kept = self.support[i];
+            removed |= !old.minus(kept).is_empty();
             if kept != old && log_enabled!(target: crate::engine::LOG_PROPAGATE, Level::Trace) {
                 trace!(
                     target: crate::engine::LOG_PROPAGATE,
@@ -208,7 +224,7 @@ impl<D: Domain> Propagator<D> for Regular<D> {
             }
             cx.intersect(var, kept)?;
         }
-        Ok(())
+        Ok(removed)
     }
 }
 
@@ -254,6 +270,42 @@ mod tests {
             };
             let fixed = random_assignment(&mut rng, &doms);
             seen.add(check(&doms, &fixed, &holds, &post, Strength::Exact));
+        }
+        assert!(seen.pruned > 100 && seen.failed > 100, "{seen:?}");
+    }
+
+    /// A variable read at several positions: sound, idempotent, and exact once every
+    /// variable is fixed, on random automata over words longer than the variables.
+    #[test]
+    fn a_variable_read_twice_keeps_to_its_words_at_both_places() {
+        let mut rng = Rng::new(12);
+        let mut seen = Seen::default();
+        for _ in 0..1500 {
+            let k = 1 + rng.below(3);
+            let len = k + 1 + rng.below(3);
+            let at: Vec<usize> = (0..len)
+                .map(|i| if i < k { i } else { rng.below(k) })
+                .collect();
+            let values = 2 + rng.below(4);
+            let m = 2 + rng.below(5);
+            let weights: Vec<usize> = (0..len).map(|_| 1 + rng.below(4)).collect();
+            let accepting: Vec<bool> = (0..m).map(|_| rng.below(2) == 0).collect();
+            let step = |pos: usize, s: &usize, v: usize| Some((s * 3 + weights[pos] * v) % m);
+            let holds = |assigned: &[usize]| {
+                let s = (0..len).fold(0, |s, pos| step(pos, &s, assigned[at[pos]]).unwrap_or(s));
+                accepting[s]
+            };
+            let automaton = Layered::unfold(len, values, 0usize, step, |s| accepting[*s], 10_000)
+                .expect("small");
+            let doms: Vec<u16> = (0..k)
+                .map(|_| 1 + rng.below((1 << values) - 1) as u16)
+                .collect();
+            let post = |e: &mut crate::engine::Engine<u16>, v: &[VarId]| {
+                let word = at.iter().map(|&i| v[i]).collect();
+                e.post(Regular::new("r", word, automaton.clone()));
+            };
+            let fixed = random_assignment(&mut rng, &doms);
+            seen.add(check(&doms, &fixed, &holds, &post, Strength::Sound));
         }
         assert!(seen.pruned > 100 && seen.failed > 100, "{seen:?}");
     }
