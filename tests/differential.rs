@@ -46,6 +46,64 @@ enum Clue {
     /// A table of allowed (first, second) value-index pairs, whether it holds on every two
     /// cells (else on neighbours along the line), and the cells.
     Relation(Vec<(usize, usize)>, bool, Vec<usize>),
+    /// An automaton: each state's moves (symbol, target) over the value indices and the
+    /// break (index n), start 0, which states accept; and the segments of cells it reads.
+    Automaton(Vec<Vec<(usize, usize)>>, Vec<bool>, Vec<Vec<usize>>),
+    /// A regular expression over the values' characters, and its cells.
+    Regex(String, Vec<usize>),
+}
+
+/// The solver's serialized automaton, written as its `NFASerializer` writes the plain format
+/// (start 0, then the accepting states, then the rest), for the reader to read back.
+fn nfa_key(moves: &[Vec<(usize, usize)>], accepting: &[bool]) -> String {
+    let states = moves.len();
+    // The solver's normal order: the start, the other accepting states, the rest.
+    let mut order: Vec<usize> = vec![0];
+    order.extend((1..states).filter(|&s| accepting[s]));
+    order.extend((1..states).filter(|&s| !accepting[s]));
+    let new_id = |s: usize| order.iter().position(|&x| x == s).unwrap_or(0);
+    let bits_for = |x: usize| (usize::BITS - x.leading_zeros()) as usize;
+    let state_bits = bits_for(states - 1).max(1);
+    let symbols = moves.iter().flatten().map(|m| m.0 + 1).max().unwrap_or(1);
+    let symbol_bits = bits_for(symbols - 1);
+    let count_bits = bits_for(moves.iter().map(Vec::len).max().unwrap_or(0));
+    let mut bits: Vec<bool> = Vec::new();
+    let mut put = |v: usize, k: usize| (0..k).rev().for_each(|i| bits.push(v >> i & 1 == 1));
+    put(0, 2);
+    put(state_bits - 1, 4);
+    put(symbols - 1, 4);
+    put(1, state_bits);
+    put((1..states).filter(|&s| accepting[s]).count(), state_bits);
+    put(usize::from(accepting[0]), 1);
+    put(count_bits, 4);
+    for &s in &order {
+        put(moves[s].len(), count_bits);
+        for &(symbol, target) in &moves[s] {
+            put(symbol, symbol_bits);
+            put(new_id(target), state_bits);
+        }
+    }
+    let bytes: Vec<u8> = bits
+        .chunks(8)
+        .map(|c| (0..8).fold(0u8, |b, i| b << 1 | u8::from(c.get(i) == Some(&true))))
+        .collect();
+    base64url(&bytes)
+}
+
+/// Unpadded base64url, as the solver's `Base64Codec.encodeString` writes bytes.
+fn base64url(bytes: &[u8]) -> String {
+    let abc = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let v = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |v, (i, &b)| v | u32::from(b) << (16 - 8 * i));
+        for i in 0..=chunk.len() {
+            out.push(abc[(v >> (18 - 6 * i) & 63) as usize] as char);
+        }
+    }
+    out
 }
 
 /// One case: the grid, its symbols, givens, the rules, and the clues with where each is written.
@@ -205,6 +263,13 @@ impl Case {
                 let kind = if *every { "PairX" } else { "Pair" };
                 format!(".{kind}~{key}{}", ids(cells))
             }
+            Clue::Automaton(moves, accepting, segments) => {
+                let segments: Vec<String> = segments.iter().map(|s| ids(s)).collect();
+                format!(".NFA~{}{}", nfa_key(moves, accepting), segments.join("~-"))
+            }
+            Clue::Regex(pattern, cells) => {
+                format!(".Regex~{}{}", base64url(pattern.as_bytes()), ids(cells))
+            }
             Clue::Parity(..) => unreachable!("`iss_writes` keeps it in the rule file"),
         }
     }
@@ -301,6 +366,22 @@ impl Case {
                 let word = if *every { "pairwise-all" } else { "pairwise" };
                 let cells: Vec<String> = cells.iter().map(|&c| self.cell_rule(c)).collect();
                 format!("{word} {} {}", pairs.join(","), cells.join(" "))
+            }
+            Clue::Automaton(moves, accepting, segments) => {
+                let segments: Vec<String> = segments
+                    .iter()
+                    .map(|s| {
+                        s.iter()
+                            .map(|&c| self.cell_rule(c))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                format!("nfa {} {}", nfa_key(moves, accepting), segments.join(" : "))
+            }
+            Clue::Regex(pattern, cells) => {
+                let cells: Vec<String> = cells.iter().map(|&c| self.cell_rule(c)).collect();
+                format!("regex {pattern} {}", cells.join(" "))
             }
         }
     }
@@ -538,8 +619,30 @@ impl Case {
                     name: String::new(),
                 })
             }
+            Clue::Automaton(moves, accepting, segments) => {
+                let moves = moves
+                    .iter()
+                    .map(|m| m.iter().map(|&(a, t)| (a as u32, t as u32)).collect())
+                    .collect();
+                let accepting: Vec<u32> = (0..accepting.len() as u32)
+                    .filter(|&s| accepting[s as usize])
+                    .collect();
+                Constraint::StateMachine(constraints::StateMachine {
+                    segments: segments.clone(),
+                    source: constraints::Source::Key(String::new()),
+                    name: String::new(),
+                    nfa: constraints::Nfa::new(moves, vec![0], &accepting).expect("small"),
+                    values: (0..self.n).map(|v| self.value(v)).collect(),
+                })
+            }
+            Clue::Regex(..) => return Vec::new(),
         }]
     }
+}
+
+/// The character a regular expression names a value by: its digit, or from 10 on a capital.
+fn value_char(v: u64) -> Option<char> {
+    std::char::from_digit(u32::try_from(v).ok()?, 36).map(|c| c.to_ascii_uppercase())
 }
 
 /// What a [`Test`] asks of the grid (value indices, row-major).
@@ -585,6 +688,23 @@ fn brute_force(case: &Case) -> Vec<Vec<usize>> {
             tests.push(Test {
                 last,
                 holds: Box::new(move |g: &[usize]| meaning.holds(&|c| (lo + g[c] as u64) as i64)),
+            });
+        }
+    }
+    // Regular expressions, matched by the `regex` crate on the values' characters.
+    for (clue, _) in &case.clues {
+        if let Clue::Regex(pattern, cells) = clue {
+            let re = regex::Regex::new(&format!("^(?:{pattern})$")).expect("a pattern");
+            let (cells, lo) = (cells.clone(), case.lo);
+            tests.push(Test {
+                last: cells.iter().copied().max().unwrap_or(0),
+                holds: Box::new(move |g: &[usize]| {
+                    let word: String = cells
+                        .iter()
+                        .map(|&c| value_char(lo + g[c] as u64).unwrap_or('?'))
+                        .collect();
+                    re.is_match(&word)
+                }),
             });
         }
     }

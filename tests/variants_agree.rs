@@ -221,6 +221,36 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
                 name: String::new(),
             })
         }
+        24 => {
+            // A random automaton of up to four states over the values and the break (index
+            // n), on the line in one segment or split in two, a cell sometimes read twice.
+            let states = 1 + rng.below(4) as u32;
+            let moves = (0..states)
+                .map(|_| {
+                    (0..=n as u32)
+                        .flat_map(|symbol| (0..states).map(move |t| (symbol, t)))
+                        .filter(|_| rng.below(3) == 0)
+                        .collect()
+                })
+                .collect();
+            let accepting: Vec<u32> = (0..states).filter(|_| rng.below(2) == 0).collect();
+            let nfa = constraints::Nfa::new(moves, vec![0], &accepting).expect("small");
+            let mut segments = vec![cells];
+            if rng.below(2) == 0 {
+                let mut second = segments[0].split_off(1);
+                if rng.below(3) == 0 {
+                    second.push(segments[0][0]);
+                }
+                segments.push(second);
+            }
+            Constraint::StateMachine(constraints::StateMachine {
+                segments,
+                source: constraints::Source::Key(String::new()),
+                name: String::new(),
+                nfa,
+                values: (1..=n as i64).collect(),
+            })
+        }
         _ => {
             let kinds = [
                 PairKind::WhiteDot,
@@ -258,7 +288,7 @@ fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
     let n = 4;
     let grids = all_grids(n);
     assert_eq!(grids.len(), 288);
-    for kind in 0..25 {
+    for kind in 0..26 {
         let (mut some, mut none) = (0, 0);
         for _ in 0..60 {
             let mut p = Puzzle::empty(n, Symbols::default_for(n)).expect("size");

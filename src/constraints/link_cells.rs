@@ -4,6 +4,17 @@
 #[cfg(feature = "links")]
 use serde_json::{Value, json};
 
+/// A name as the Interactive Sudoku Solver writes it in an argument (its `uriEncodeArg`):
+/// every byte but letters, digits and `-` as `%XX`, so neither `.` nor `~` splits the string.
+pub(crate) fn iss_name(name: &str) -> String {
+    name.bytes()
+        .map(|b| match b {
+            b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'-' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 /// The cells as the Interactive Sudoku Solver's arguments: `R1C1~R1C2`.
 pub(crate) fn iss_cells(n: usize, cells: &[usize]) -> String {
     cells

@@ -17,7 +17,9 @@ mod exclusion_groups;
 mod fpuzzles_entry;
 mod iss_part;
 mod link_cells;
+mod nfa;
 mod post;
+mod regex;
 mod rule_args;
 
 #[cfg(feature = "links")]
@@ -253,10 +255,13 @@ registry! {
     Lunchbox => lunchbox::Lunchbox,
     Indexing => indexing::Indexing,
     Relation => relation::Relation,
+    StateMachine => state_machine::StateMachine,
 }
 
 pub use entropic::entropy_class;
+pub use nfa::Nfa;
 pub use pair::PairKind;
+pub use state_machine::Source;
 
 impl Constraint {
     /// A main diagonal of an n×n grid as an extra region: top-left to bottom-right, or with

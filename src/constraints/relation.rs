@@ -207,14 +207,7 @@ impl Kind for Relation {
 
     fn iss(&self, n: usize) -> Option<String> {
         let kind = if self.every_pair { "PairX" } else { "Pair" };
-        let name: String = self
-            .name
-            .bytes()
-            .map(|b| match b {
-                b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'-' => (b as char).to_string(),
-                _ => format!("%{b:02X}"),
-            })
-            .collect();
+        let name = super::iss_name(&self.name);
         let name = if name.is_empty() { name } else { format!("_{name}~") };
         Some(format!(
             "{kind}~{}~{name}{}",
@@ -376,6 +369,7 @@ mod tests {
             puzzle: &p,
             key: "pairwise",
             args: vec!["1-2,2-1", "r1c1", "r1c2", "r1c3"],
+            early: false,
         };
         let c = read_rule(&args, false).unwrap();
         let super::super::Constraint::Relation(r) = &c[0] else {

@@ -24,6 +24,9 @@ pub(crate) struct RuleArgs<'a> {
     pub(crate) key: &'a str,
     /// The arguments, `:` on its own.
     pub(crate) args: Vec<&'a str>,
+    /// Whether the line is read before its grid is known, against a stand-in grid to catch
+    /// what does not depend on it: a check of the grid's values waits for the grid.
+    pub(crate) early: bool,
 }
 
 impl RuleArgs<'_> {

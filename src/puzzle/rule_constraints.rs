@@ -48,12 +48,18 @@ impl ConstraintLine {
         }
         let check = Puzzle::with_boxes(n, super::Symbols::default_for(n), super::BoxShape::NONE)
             .map_err(|e| e.to_string())
-            .and_then(|p| line.constraints(&p));
+            .and_then(|p| line.read(&p, true));
         Some(check.map(|_| line))
     }
 
     /// The constraints the line puts on `puzzle`.
     pub fn constraints(&self, puzzle: &Puzzle) -> Result<Vec<Constraint>, String> {
+        self.read(puzzle, false)
+    }
+
+    /// The constraints the line puts on `puzzle`, or with `early` on a stand-in for a grid
+    /// not known yet ([`RuleArgs::early`]).
+    fn read(&self, puzzle: &Puzzle, early: bool) -> Result<Vec<Constraint>, String> {
         let key = self.keyword.as_str();
         let word = constraints::rule_words()
             .find(|w| w.keyword == key)
@@ -62,6 +68,7 @@ impl ConstraintLine {
             puzzle,
             key,
             args: self.args.iter().map(String::as_str).collect(),
+            early,
         };
         (word.read)(&args)
     }

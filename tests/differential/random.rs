@@ -57,7 +57,7 @@ fn random_clue(rng: &mut Rng, case: &Case) -> Clue {
         lo.saturating_mul(k as i64)
             .saturating_add(rng.below(k * n) as i64)
     };
-    match rng.below(26) {
+    match rng.below(28) {
         0 => Clue::Thermo(cells, rng.below(3) == 0),
         1..=3 => {
             let (a, b) = pair(rng, n);
@@ -127,6 +127,33 @@ fn random_clue(rng: &mut Rng, case: &Case) -> Clue {
             }
             pairs.sort_unstable();
             Clue::Relation(pairs, every, cells)
+        }
+        24 => {
+            // Up to four states over the values and the break; one segment, or two.
+            let states = 1 + rng.below(4);
+            let moves: Vec<Vec<(usize, usize)>> = (0..states)
+                .map(|_| {
+                    let mut m: Vec<(usize, usize)> = (0..=n)
+                        .flat_map(|a| (0..states).map(move |t| (a, t)))
+                        .filter(|_| rng.below(3) == 0)
+                        .collect();
+                    m.sort_unstable();
+                    m
+                })
+                .collect();
+            let accepting: Vec<bool> = (0..states).map(|_| rng.below(2) == 0).collect();
+            let mut segments = vec![cells];
+            if segments[0].len() >= 2
+                && rng.below(2) == 0
+                && moves.iter().flatten().any(|m| m.0 == n)
+            {
+                let second = segments[0].split_off(1);
+                segments.push(second);
+            }
+            Clue::Automaton(moves, accepting, segments)
+        }
+        25 if (0..n as u64).all(|v| value_char(case.lo + v).is_some()) => {
+            Clue::Regex(random_pattern(rng, case, 2), cells)
         }
         _ => {
             let (a, b) = pair(rng, n);
@@ -336,4 +363,43 @@ pub(super) fn random_case(rng: &mut Rng) -> Case {
     rng.shuffle(&mut case.clues);
     rng.shuffle(&mut case.globals);
     case
+}
+
+/// A random pattern over the case's values: characters, `.`, classes, groups, alternatives
+/// and every quantifier, nested up to `depth`.
+fn random_pattern(rng: &mut Rng, case: &Case, depth: usize) -> String {
+    let n = case.n as u64;
+    let ch = |v: u64| value_char(case.lo + v).unwrap_or('?');
+    let pick = rng.below(if depth == 0 { 3 } else { 8 });
+    match pick {
+        0 => ch(rng.below(case.n) as u64).to_string(),
+        1 => ".".to_string(),
+        2 => {
+            // A range within digits or within letters (a range across them names others).
+            let a = rng.below(case.n) as u64;
+            let b = (a + rng.below(3) as u64).min(n - 1);
+            let same_kind = (case.lo + a < 10) == (case.lo + b < 10);
+            let neg = if rng.below(3) == 0 { "^" } else { "" };
+            if same_kind && a != b {
+                format!("[{neg}{}-{}]", ch(a), ch(b))
+            } else {
+                format!("[{neg}{}]", ch(a))
+            }
+        }
+        3 | 4 => {
+            let a = random_pattern(rng, case, depth - 1);
+            let b = random_pattern(rng, case, depth - 1);
+            format!("{a}{b}")
+        }
+        5 => {
+            let a = random_pattern(rng, case, depth - 1);
+            let b = random_pattern(rng, case, depth - 1);
+            format!("({a}|{b})")
+        }
+        _ => {
+            let a = random_pattern(rng, case, depth - 1);
+            let q = ["*", "+", "?", "{2}", "{1,}", "{0,2}"][rng.below(6)];
+            format!("({a}){q}")
+        }
+    }
 }
