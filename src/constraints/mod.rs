@@ -12,6 +12,7 @@
 //!
 //! The crate's Extending chapter ([`crate::extending`]) shows a new kind added.
 
+mod base64url;
 mod exclusion_groups;
 #[cfg(feature = "links")]
 mod fpuzzles_entry;

@@ -136,7 +136,7 @@ impl Nfa {
         if key.is_empty() {
             return Nfa::new(Vec::new(), Vec::new(), &[]);
         }
-        let bytes = base64url_bytes(key)?;
+        let bytes = super::base64url::decode(key)?;
         let mut r = Bits {
             bytes: &bytes,
             at: 0,
@@ -198,32 +198,6 @@ impl Nfa {
             .collect();
         Nfa::new(moves, starts, &accepting)
     }
-}
-
-/// The bytes of unpadded base64url text, as the solver's `Base64Codec.decodeToString` reads
-/// it: a last partial character's spare bits dropped.
-pub(super) fn base64url_bytes(text: &str) -> Result<Vec<u8>, String> {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let text = text.trim_end_matches('=');
-    if text.len() % 4 == 1 {
-        return Err(format!("`{text}` is not base64url (its length)"));
-    }
-    let mut bytes = Vec::with_capacity(text.len() * 3 / 4);
-    let (mut acc, mut bits) = (0u32, 0);
-    for c in text.bytes() {
-        let six = ALPHABET
-            .iter()
-            .position(|&a| a == c)
-            .ok_or_else(|| format!("`{}` is not base64url", c as char))?;
-        acc = (acc << 6) | six as u32;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            bytes.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Ok(bytes)
 }
 
 /// A bit stream read most significant bit first, as the solver's `BitReader` reads it.
@@ -294,18 +268,7 @@ mod tests {
             .chunks(8)
             .map(|c| (0..8).fold(0u8, |b, i| b << 1 | u8::from(c.get(i) == Some(&true))))
             .collect();
-        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-        let mut out = String::new();
-        for chunk in bytes.chunks(3) {
-            let v = chunk
-                .iter()
-                .enumerate()
-                .fold(0u32, |v, (i, &b)| v | u32::from(b) << (16 - 8 * i));
-            for i in 0..=chunk.len() {
-                out.push(ALPHABET[(v >> (18 - 6 * i) & 63) as usize] as char);
-            }
-        }
-        out
+        super::super::base64url::encode(&bytes)
     }
 
     #[test]

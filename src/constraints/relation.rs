@@ -55,8 +55,7 @@ impl Relation {
     }
 }
 
-/// The base64url alphabet (RFC 4648 §5), as the Interactive Sudoku Solver's keys use it.
-const BASE64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+use super::base64url::ALPHABET as BASE64URL;
 
 /// The pairs a key allows on `values` (the grid's values in order): bit `i·n + j` of the
 /// six-bit characters, read as the solver's `LookupTables.forBinaryKey` reads it.

@@ -82,23 +82,6 @@ fn over_breaks(nfa: &Nfa, set: States, breaks: usize, symbol: u32) -> Option<Sta
     (0..breaks).try_fold(set, |s, _| nfa.step(&s, symbol))
 }
 
-/// Unpadded base64url of the text's bytes, as the solver writes a pattern
-/// (`Base64Codec.encodeString`).
-fn base64url(text: &str) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::new();
-    for chunk in text.as_bytes().chunks(3) {
-        let v = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |v, (i, &b)| v | u32::from(b) << (16 - 8 * i));
-        for i in 0..=chunk.len() {
-            out.push(ALPHABET[(v >> (18 - 6 * i) & 63) as usize] as char);
-        }
-    }
-    out
-}
-
 /// The grid's values, by index.
 fn values_of(puzzle: &crate::puzzle::Puzzle) -> Vec<i64> {
     puzzle.symbols().as_slice().iter().map(|&v| v as i64).collect()
@@ -230,7 +213,7 @@ impl Kind for StateMachine {
                 let name = super::iss_name(&self.name);
                 format!("NFA~{key}~_{name}~{cells}")
             }
-            Source::Regex(pattern) => format!("Regex~{}~{cells}", base64url(pattern)),
+            Source::Regex(pattern) => format!("Regex~{}~{cells}", super::base64url::encode(pattern.as_bytes())),
         })
     }
 
@@ -312,7 +295,7 @@ fn read_regex(part: &mut IssPart<'_>) -> Result<(), String> {
     let pattern = if encoded.contains('%') || encoded.contains('.') {
         crate::format::percent_decoded(encoded, false)
     } else {
-        let bytes = super::nfa::base64url_bytes(encoded).map_err(|e| format!("Regex: {e}"))?;
+        let bytes = super::base64url::decode(encoded).map_err(|e| format!("Regex: {e}"))?;
         String::from_utf8(bytes).map_err(|_| format!("Regex `{encoded}`: not text"))?
     };
     let pattern: String = pattern.chars().filter(|c| !c.is_whitespace()).collect();
