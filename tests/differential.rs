@@ -208,6 +208,7 @@ impl Case {
                     "between" => "Between",
                     "zipper" => "Zipper",
                     "double-arrow" => "DoubleArrow",
+                    "counting-circles" => "CountingCircles",
                     _ => "Entropic",
                 };
                 format!(".{kind}{}", ids(cells))
@@ -511,6 +512,9 @@ impl Case {
                     "palindrome" => Constraint::Palindrome(constraints::Palindrome { cells }),
                     "between" => Constraint::Between(constraints::Between { cells }),
                     "zipper" => Constraint::Zipper(constraints::Zipper { cells }),
+                    "counting-circles" => {
+                        Constraint::CountingCircles(constraints::CountingCircles { cells })
+                    }
                     "double-arrow" => {
                         // The ends +1, the middle −1; a cell listed twice adds them up.
                         let last = cells.len() - 1;

@@ -251,6 +251,13 @@ fn random_constraint(rng: &mut Rng, n: usize, k: usize) -> Constraint {
                 values: (1..=n as i64).collect(),
             })
         }
+        25 => {
+            // Up to six circles anywhere.
+            let mut circles: Vec<usize> = (0..1 + rng.below(6)).map(|_| rng.below(n * n)).collect();
+            circles.sort_unstable();
+            circles.dedup();
+            Constraint::CountingCircles(constraints::CountingCircles { cells: circles })
+        }
         _ => {
             let kinds = [
                 PairKind::WhiteDot,
@@ -288,7 +295,7 @@ fn each_kind_keeps_exactly_the_grids_its_check_accepts() {
     let n = 4;
     let grids = all_grids(n);
     assert_eq!(grids.len(), 288);
-    for kind in 0..26 {
+    for kind in 0..27 {
         let (mut some, mut none) = (0, 0);
         for _ in 0..60 {
             let mut p = Puzzle::empty(n, Symbols::default_for(n)).expect("size");

@@ -54,8 +54,12 @@ fn after_help() -> String {
         })
         .collect();
     let width = names.iter().map(String::len).max().unwrap_or(0);
+    let keyword = puzzle::constraint_keywords()
+        .map(|(k, _)| k.len())
+        .max()
+        .unwrap_or(0);
     let constraints: String = puzzle::constraint_keywords()
-        .map(|(k, what)| format!("  {k:<13} {what}\n"))
+        .map(|(k, what)| format!("  {k:<keyword$} {what}\n"))
         .collect();
     let solvers: String = solvers::registry()
         .iter()

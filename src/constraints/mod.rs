@@ -257,6 +257,7 @@ registry! {
     Indexing => indexing::Indexing,
     Relation => relation::Relation,
     StateMachine => state_machine::StateMachine,
+    CountingCircles => counting_circles::CountingCircles,
 }
 
 pub use entropic::entropy_class;

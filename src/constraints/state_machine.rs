@@ -110,8 +110,7 @@ impl Kind for StateMachine {
         },
         RuleWord {
             keyword: "nfa",
-            help: "KEY CELLS [: CELLS…]: the values along the segments spell a word the \
-                   Interactive Sudoku Solver's serialized automaton accepts",
+            help: "KEY CELLS [: CELLS…]: the values spell a word the ISS automaton KEY accepts",
             read: |a| {
                 let (key, ids) = a
                     .args

@@ -117,6 +117,7 @@ pub use propagators::cage_sum::CageSum;
 pub use propagators::combinations::{
     combination_masks, combinations, combinations_cached, count_combinations, for_each_combination,
 };
+pub use propagators::counted_values::CountedValues;
 pub use propagators::group_sum::GroupSum;
 pub use propagators::linear_sum::LinearSum;
 pub use propagators::matching::Matcher;

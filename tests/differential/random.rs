@@ -57,7 +57,7 @@ fn random_clue(rng: &mut Rng, case: &Case) -> Clue {
         lo.saturating_mul(k as i64)
             .saturating_add(rng.below(k * n) as i64)
     };
-    match rng.below(28) {
+    match rng.below(29) {
         0 => Clue::Thermo(cells, rng.below(3) == 0),
         1..=3 => {
             let (a, b) = pair(rng, n);
@@ -155,6 +155,12 @@ fn random_clue(rng: &mut Rng, case: &Case) -> Clue {
         25 if (0..n as u64).all(|v| value_char(case.lo + v).is_some()) => {
             Clue::Regex(random_pattern(rng, case, 2), cells)
         }
+        26 => {
+            let mut circles = cells;
+            circles.sort_unstable();
+            circles.dedup();
+            Clue::Line("counting-circles", circles)
+        }
         _ => {
             let (a, b) = pair(rng, n);
             Clue::Dot(["white", "black"][rng.below(2)], a, b)
@@ -209,6 +215,29 @@ fn fitted(clue: Clue, case: &Case, grid: &[usize]) -> Clue {
             }
         }
         Clue::Cage(_, cells) => Clue::Cage(sum(&cells), cells),
+        // Each value v of the circles, when it is 1 to n, in v circles: the circles first,
+        // then the grid's other cells holding it.
+        Clue::Line("counting-circles", cells) => {
+            let mut circles: Vec<usize> = Vec::new();
+            for &c in &cells {
+                let v = value(c);
+                if v < 1 || v > case.n as i64 || circles.iter().any(|&d| value(d) == v) {
+                    continue;
+                }
+                let mut same: Vec<usize> =
+                    cells.iter().copied().filter(|&d| value(d) == v).collect();
+                let others: Vec<usize> = (0..case.n * case.n)
+                    .filter(|&d| value(d) == v && !same.contains(&d))
+                    .collect();
+                same.extend(others);
+                circles.extend(same.into_iter().take(v as usize));
+            }
+            if circles.is_empty() {
+                return Clue::Line("counting-circles", cells);
+            }
+            circles.sort_unstable();
+            Clue::Line("counting-circles", circles)
+        }
         Clue::LittleKiller(_, start, dir) => {
             Clue::LittleKiller(sum(&case.diagonal(start, dir)), start, dir)
         }

@@ -7,6 +7,7 @@ pub(crate) mod all_different;
 pub(crate) mod cage_memo;
 pub(crate) mod cage_sum;
 pub(crate) mod combinations;
+pub(crate) mod counted_values;
 pub(crate) mod group_sum;
 pub(crate) mod linear_sum;
 pub(crate) mod matching;
