@@ -157,6 +157,7 @@ impl Case {
                     "anti-knight" => ".AntiKnight",
                     "non-consecutive" => ".AntiConsecutive",
                     "kropki-negative" => ".StrictKropki",
+                    "anti-taxicab" => ".AntiTaxicab",
                     _ => ".StrictXV",
                 };
             }
@@ -736,6 +737,22 @@ fn brute_force(case: &Case) -> Vec<Vec<usize>> {
         })
     };
     for &(name, _) in &case.globals {
+        if name == "anti-taxicab" {
+            // Two cells d steps apart do not both hold the value d.
+            for a in 0..n * n {
+                for b in a + 1..n * n {
+                    let d = ((a / n).abs_diff(b / n) + (a % n).abs_diff(b % n)) as i128;
+                    let lo = i128::from(case.lo);
+                    tests.push(Test {
+                        last: b,
+                        holds: Box::new(move |g: &[usize]| {
+                            lo + g[a] as i128 != d || lo + g[b] as i128 != d
+                        }),
+                    });
+                }
+            }
+            continue;
+        }
         let pairs: Vec<(usize, usize)> = match name {
             "anti-king" => neighbours(&[(0, 1), (1, 0), (1, 1), (1, -1)]),
             "anti-knight" => neighbours(&[(1, 2), (2, 1), (1, -2), (2, -1)]),

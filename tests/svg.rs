@@ -72,7 +72,7 @@ fn every_variant_kind_and_killer_fixture_is_drawn() {
     );
     assert_eq!(r.code, 0, "{}", r.transcript());
     let drawn = std::fs::read_dir(&dir).unwrap().count();
-    assert_eq!(drawn, 159);
+    assert_eq!(drawn, 161);
     pixels(&std::fs::read_to_string(dir.join("iss-30.svg")).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -24,6 +24,7 @@ const GRID_KINDS: &[&str] = &[
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
+    "AntiTaxicab",
 ];
 
 /// Every kind this reader knows, as the Interactive Sudoku Solver names them.
@@ -291,8 +292,14 @@ fn fill(grid: &IssGrid, puzzle: &mut Puzzle, parts: &[Part<'_>]) -> Result<(), S
                 let anti = args.first().is_some_and(|a| a.trim() == "1");
                 puzzle.add_constraint(Constraint::diagonal(n, anti))?;
             }
-            "Windoku" | "DisjointSets" | "AntiKnight" | "AntiKing" | "AntiConsecutive" => {
+            "AntiTaxicab" if puzzle.symbols().symbol(0) == 0 => {
+                // As the solver's builder refuses it.
+                return Err("AntiTaxicab: not read on 0-based values".to_string());
+            }
+            "Windoku" | "DisjointSets" | "AntiKnight" | "AntiKing" | "AntiConsecutive"
+            | "AntiTaxicab" => {
                 let rule = match kind {
+                    "AntiTaxicab" => GlobalRule::AntiTaxicab,
                     "Windoku" => GlobalRule::Windoku,
                     "DisjointSets" => GlobalRule::DisjointSets,
                     "AntiKnight" => GlobalRule::AntiKnight,

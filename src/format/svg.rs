@@ -48,6 +48,10 @@ const WORDS: &[(GridRule, &str)] = &[
         "no X or V: no sum of 10 or 5",
     ),
     (
+        GridRule::Global(GlobalRule::AntiTaxicab),
+        "anti-taxicab: no two d's d steps apart",
+    ),
+    (
         GridRule::Undotted(PairKind::NotConsecutive),
         "no white dot: not consecutive",
     ),

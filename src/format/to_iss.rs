@@ -24,6 +24,7 @@ const RULES: &[(GridRule, &str)] = &[
     (GridRule::Global(GlobalRule::DisjointSets), "DisjointSets"),
     (GridRule::Global(GlobalRule::KropkiNegative), "StrictKropki"),
     (GridRule::Global(GlobalRule::XvNegative), "StrictXV"),
+    (GridRule::Global(GlobalRule::AntiTaxicab), "AntiTaxicab"),
 ];
 
 /// The puzzle as a link that opens in the Interactive Sudoku Solver.

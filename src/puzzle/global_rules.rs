@@ -21,6 +21,9 @@ pub enum GlobalRule {
     KropkiNegative,
     /// Neighbours without an X or a V add up to neither 10 nor 5.
     XvNegative,
+    /// Two cells a taxicab distance d apart (d steps between orthogonal neighbours) do not
+    /// both hold d.
+    AntiTaxicab,
 }
 
 impl GlobalRule {
@@ -33,6 +36,7 @@ impl GlobalRule {
         ("disjoint-sets", GlobalRule::DisjointSets),
         ("kropki-negative", GlobalRule::KropkiNegative),
         ("xv-negative", GlobalRule::XvNegative),
+        ("anti-taxicab", GlobalRule::AntiTaxicab),
     ];
 
     /// The rule a rule file names `word`.
@@ -71,6 +75,7 @@ impl GlobalRule {
             GlobalRule::NonConsecutive => pairs(PairKind::NotConsecutive, &orthogonal),
             GlobalRule::Windoku => windoku(puzzle)?,
             GlobalRule::DisjointSets => disjoint_sets(puzzle)?,
+            GlobalRule::AntiTaxicab => anti_taxicab(puzzle),
             GlobalRule::KropkiNegative | GlobalRule::XvNegative => {
                 let (marked, kind): (&[PairKind], PairKind) = if self == GlobalRule::XvNegative {
                     (&[PairKind::X, PairKind::V], PairKind::NoXv)
@@ -91,6 +96,36 @@ impl GlobalRule {
             }
         })
     }
+}
+
+/// For each two cells a taxicab distance d apart where d is a symbol's value, every pair of
+/// values but (d, d).
+fn anti_taxicab(puzzle: &Puzzle) -> Vec<Constraint> {
+    let n = puzzle.size();
+    let values: Vec<i64> = (0..n).map(|i| puzzle.symbols().symbol(i) as i64).collect();
+    let mut out = Vec::new();
+    for a in 0..n * n {
+        for b in a + 1..n * n {
+            let d = ((a / n).abs_diff(b / n) + (a % n).abs_diff(b % n)) as i64;
+            if !values.contains(&d) {
+                continue;
+            }
+            let mut allowed: Vec<(i64, i64)> = values
+                .iter()
+                .flat_map(|&x| values.iter().map(move |&y| (x, y)))
+                .filter(|&p| p != (d, d))
+                .collect();
+            allowed.sort_unstable();
+            out.push(Constraint::Relation(constraints::Relation {
+                cells: vec![a, b],
+                every_pair: false,
+                allowed,
+                first: values.iter().copied().min().unwrap_or(1),
+                name: String::new(),
+            }));
+        }
+    }
+    out
 }
 
 /// The orthogonal neighbours of `cell` on an n×n grid: above, left, right, below.
