@@ -9,11 +9,12 @@
 //! state reached from the start to one that reaches the end.
 
 use super::{Conflict, Ctx, Domain, Propagator, VarId, WakeOn};
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use log::{Level, log_enabled, trace};
 use std::hash::Hash;
 
-/// One edge of a layer: from a state of the layer, on a value, to a state of the next layer.
+/// One edge of a layer while unfolding: from a state of the layer, on a value, to a state of
+/// the next layer.
 #[derive(Debug, Clone, Copy)]
 struct Edge {
     from: u32,
@@ -21,11 +22,22 @@ struct Edge {
     to: u32,
 }
 
-/// An automaton unfolded over a word of fixed length: the edges of each layer.
+/// An edge as kept, listed under the state it leaves: on a value, to a state of the next layer.
+#[derive(Debug, Clone, Copy)]
+struct Arc {
+    value: u32,
+    to: u32,
+}
+
+/// An automaton unfolded over a word of fixed length: the edges of each layer, grouped by the
+/// state they leave, so a pass follows only the edges of states it reached.
 #[derive(Debug, Clone)]
 pub struct Layered {
-    /// `edges[i]`: the edges read at position `i`.
-    edges: Vec<Vec<Edge>>,
+    /// `arcs[i]`: the edges read at position `i`, those leaving state 0 first.
+    arcs: Vec<Vec<Arc>>,
+    /// `out[i][s]..out[i][s + 1]`: where the edges leaving state `s` of layer `i` lie in
+    /// `arcs[i]`.
+    out: Vec<Vec<u32>>,
     /// `states[i]`: how many states layer `i` has (`len + 1` layers).
     states: Vec<usize>,
 }
@@ -43,7 +55,27 @@ impl Layered {
         accept: impl Fn(&S) -> bool,
         max_edges: usize,
     ) -> Option<Self> {
-        let mut layer: Vec<S> = vec![start];
+        Self::unfold_from(len, values, vec![start], step, accept, max_edges)
+    }
+
+    /// As [`unfold`](Self::unfold), from any of several start states: a word is accepted
+    /// when it leads some start to an accepting end. One deterministic automaton per guess
+    /// made before the first value (where a loop starts, say) is often far smaller than the
+    /// single automaton that keeps every guess still open in its state.
+    pub fn unfold_from<S: Hash + Eq + Clone>(
+        len: usize,
+        values: usize,
+        starts: Vec<S>,
+        step: impl Fn(usize, &S, usize) -> Option<S>,
+        accept: impl Fn(&S) -> bool,
+        max_edges: usize,
+    ) -> Option<Self> {
+        let mut seen = HashSet::new();
+        let mut layer: Vec<S> = starts
+            .into_iter()
+            .filter(|s| seen.insert(s.clone()))
+            .collect();
+        let first = layer.len();
         let mut edges: Vec<Vec<Edge>> = Vec::with_capacity(len);
         let mut total = 0usize;
         for pos in 0..len {
@@ -87,7 +119,7 @@ impl Layered {
                 .for_each(|e| before[e.from as usize] = true);
             alive = before;
         }
-        let mut states = vec![1usize];
+        let mut states = vec![first];
         for layer_edges in &edges {
             states.push(
                 layer_edges
@@ -97,17 +129,36 @@ impl Layered {
                     .unwrap_or(0),
             );
         }
-        Some(Layered { edges, states })
+        let (mut arcs, mut out) = (Vec::with_capacity(len), Vec::with_capacity(len));
+        for (layer_edges, &count) in edges.iter_mut().zip(&states) {
+            layer_edges.sort_by_key(|e| e.from);
+            let mut starts = vec![0u32; count + 1];
+            layer_edges
+                .iter()
+                .for_each(|e| starts[e.from as usize + 1] += 1);
+            (0..count).for_each(|s| starts[s + 1] += starts[s]);
+            out.push(starts);
+            arcs.push(
+                layer_edges
+                    .iter()
+                    .map(|e| Arc {
+                        value: e.value,
+                        to: e.to,
+                    })
+                    .collect(),
+            );
+        }
+        Some(Layered { arcs, out, states })
     }
 
     /// Whether no word is accepted.
     pub fn is_empty(&self) -> bool {
-        self.edges.iter().any(Vec::is_empty)
+        self.arcs.iter().any(Vec::is_empty)
     }
 
     /// Number of edges, all layers together.
     pub fn edges(&self) -> usize {
-        self.edges.iter().map(Vec::len).sum()
+        self.arcs.iter().map(Vec::len).sum()
     }
 }
 
@@ -120,9 +171,10 @@ pub struct Regular<D> {
     /// Whether a variable reads more than one position: then a pass's removals can take
     /// another position's support away, and passes repeat until none removes anything.
     repeats: bool,
-    /// Scratch: the states of each layer reached from the start, then those that also reach
-    /// the end.
+    /// Scratch: the states of each layer reached from the start, listed in `front`, and
+    /// those of them that also reach the end; a pass clears only what the last one set.
     reached: Vec<Vec<bool>>,
+    front: Vec<Vec<u32>>,
     ends: Vec<Vec<bool>>,
     support: Vec<D>,
 }
@@ -134,9 +186,14 @@ impl<D: Domain> Regular<D> {
     ///
     /// If the automaton's length is not the number of variables.
     pub fn new(name: impl Into<String>, vars: Vec<VarId>, automaton: Layered) -> Self {
-        assert_eq!(vars.len(), automaton.edges.len(), "one variable per layer");
+        assert_eq!(vars.len(), automaton.arcs.len(), "one variable per layer");
         let reached = automaton.states.iter().map(|&s| vec![false; s]).collect();
         let ends = automaton.states.iter().map(|&s| vec![false; s]).collect();
+        let front = automaton
+            .states
+            .iter()
+            .map(|&s| Vec::with_capacity(s))
+            .collect();
         let repeats = (1..vars.len()).any(|i| vars[..i].contains(&vars[i]));
         Regular {
             repeats,
@@ -145,6 +202,7 @@ impl<D: Domain> Regular<D> {
             vars,
             automaton,
             reached,
+            front,
             ends,
         }
     }
@@ -174,40 +232,59 @@ impl<D: Domain> Regular<D> {
     /// removed any.
     fn pass(&mut self, cx: &mut Ctx<'_, D>) -> Result<bool, Conflict> {
         let len = self.vars.len();
-        for layer in self.reached.iter_mut().chain(self.ends.iter_mut()) {
-            layer.fill(false);
+        let a = &self.automaton;
+        for ((front, reached), ends) in self
+            .front
+            .iter_mut()
+            .zip(&mut self.reached)
+            .zip(&mut self.ends)
+        {
+            for &s in front.iter() {
+                reached[s as usize] = false;
+                ends[s as usize] = false;
+            }
+            front.clear();
         }
-        if let Some(first) = self.reached.first_mut().and_then(|l| l.first_mut()) {
-            *first = true;
-        }
+        self.reached[0].fill(true);
+        self.front[0].extend(0..a.states[0] as u32);
+        self.support.fill(D::empty());
         for i in 0..len {
             let dom = cx.dom(self.vars[i]);
-            let (now, later) = self.reached.split_at_mut(i + 1);
-            for e in &self.automaton.edges[i] {
-                if now[i][e.from as usize] && dom.contains(e.value as usize) {
-                    later[0][e.to as usize] = true;
+            let (now, later) = self.front.split_at_mut(i + 1);
+            let (next, reached) = (&mut later[0], &mut self.reached[i + 1]);
+            for &s in &now[i] {
+                let edges = a.out[i][s as usize] as usize..a.out[i][s as usize + 1] as usize;
+                for e in &a.arcs[i][edges] {
+                    if dom.contains(e.value as usize) && !reached[e.to as usize] {
+                        reached[e.to as usize] = true;
+                        next.push(e.to);
+                    }
                 }
+            }
+            if next.is_empty() {
+                break; // no word: every support stays empty
             }
         }
         // Every end state kept by the unfolding accepts.
-        let last = &mut self.ends[len];
-        last.iter_mut()
-            .zip(&self.reached[len])
-            .for_each(|(e, &r)| *e = r);
-        for i in (0..len).rev() {
-            let dom = cx.dom(self.vars[i]);
-            let mut support = D::empty();
-            let (now, later) = self.ends.split_at_mut(i + 1);
-            for e in &self.automaton.edges[i] {
-                if later[0][e.to as usize]
-                    && self.reached[i][e.from as usize]
-                    && dom.contains(e.value as usize)
-                {
-                    now[i][e.from as usize] = true;
-                    support.insert(e.value as usize);
-                }
+        if !self.front[len].is_empty() {
+            for &s in &self.front[len] {
+                self.ends[len][s as usize] = true;
             }
-            self.support[i] = support;
+            for i in (0..len).rev() {
+                let dom = cx.dom(self.vars[i]);
+                let mut support = D::empty();
+                let (now, later) = self.ends.split_at_mut(i + 1);
+                for &s in &self.front[i] {
+                    let edges = a.out[i][s as usize] as usize..a.out[i][s as usize + 1] as usize;
+                    for e in &a.arcs[i][edges] {
+                        if dom.contains(e.value as usize) && later[0][e.to as usize] {
+                            now[i][s as usize] = true;
+                            support.insert(e.value as usize);
+                        }
+                    }
+                }
+                self.support[i] = support;
+            }
         }
         let mut removed = false;
         for (i, &var) in self.vars.iter().enumerate() {
@@ -235,7 +312,8 @@ mod tests {
     use crate::engine::testing::{Seen, Strength, check, random_assignment};
 
     /// Domain consistency against brute force, on random automata: words whose running
-    /// weighted sum modulo m ends in a random set of residues.
+    /// weighted sum modulo m, from one of a random set of starts, ends in a random set of
+    /// residues.
     #[test]
     fn keeps_exactly_the_values_on_some_accepted_word() {
         let mut rng = Rng::new(11);
@@ -246,12 +324,12 @@ mod tests {
             let m = 2 + rng.below(5);
             let weights: Vec<usize> = (0..len).map(|_| 1 + rng.below(4)).collect();
             let accepting: Vec<bool> = (0..m).map(|_| rng.below(2) == 0).collect();
+            let starts: Vec<usize> = (0..1 + rng.below(3)).map(|_| rng.below(m)).collect();
             let banned = rng.below(values * len + 3);
             let step = |pos: usize, s: &usize, v: usize| {
                 (pos * values + v != banned).then_some((s + weights[pos] * v) % m)
             };
-            let holds = |word: &[usize]| {
-                let mut s = 0;
+            let accepted_from = |mut s: usize, word: &[usize]| {
                 for (pos, &v) in word.iter().enumerate() {
                     match step(pos, &s, v) {
                         Some(t) => s = t,
@@ -260,7 +338,9 @@ mod tests {
                 }
                 accepting[s]
             };
-            let automaton = Layered::unfold(len, values, 0usize, step, |s| accepting[*s], 10_000)
+            let holds = |word: &[usize]| starts.iter().any(|&s| accepted_from(s, word));
+            let accept = |s: &usize| accepting[*s];
+            let automaton = Layered::unfold_from(len, values, starts.clone(), step, accept, 10_000)
                 .expect("small");
             let doms: Vec<u16> = (0..len)
                 .map(|_| 1 + rng.below((1 << values) - 1) as u16)
